@@ -1,0 +1,250 @@
+//! Attacks, checks and pins, found with the 0x88 difference table.
+//!
+//! To ask whether a piece on `s` attacks `t`, look up `ATTACKS[0x77 + s - t]`:
+//! if the piece's kind is not in the entry it cannot, whatever stands between.
+//! Only for an aligned slider is the line walked, with the step from `STEPS`.
+
+use crate::piece::{Color, EMPTY};
+use crate::position::{BISHOP, KNIGHT, Position, QUEEN, ROOK, bit, index88};
+use crate::square::{Square, SquareSet};
+use crate::x88::{
+    ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_KNIGHT, ATTACK_ROOK, ATTACKS, BISHOP_DELTAS, KING_DELTAS,
+    KNIGHT_DELTAS, ROOK_DELTAS, STEPS, diff_index, on_board,
+};
+
+/// What move generation needs to know about the side to move's king.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct KingInfo {
+    /// The pieces giving check (64-square set).
+    pub checkers: u64,
+    /// Where a non-king move must land to answer the check (one bit per
+    /// 0x88 index): the checker and the squares between it and the king.
+    /// All ones when not in check.
+    pub evasion_mask: u128,
+    /// Own pieces pinned to the king (64-square set).
+    pub pinned: u64,
+}
+
+impl Position {
+    /// Whether the piece with `code` on `from` attacks `to`, given what stands
+    /// between (the square `ignore` counts as empty).
+    #[inline(always)]
+    fn piece_attacks(&self, code: u8, from: u8, to: u8, ignore: u8) -> bool {
+        let idx = diff_index(from, to);
+        let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[code as usize & 31];
+        if kinds == 0 {
+            return false;
+        }
+        if kinds & (ATTACK_BISHOP | ATTACK_ROOK) == 0 {
+            return true; // a pawn, knight or king: adjacent, nothing between
+        }
+        let step = STEPS[idx] as u8;
+        let mut sq = from.wrapping_add(step);
+        while sq != to {
+            if self.squares[sq as usize & 127] != EMPTY && sq != ignore {
+                return false;
+            }
+            sq = sq.wrapping_add(step);
+        }
+        true
+    }
+
+    /// Whether any piece of `by` attacks the 0x88 square `target`, treating
+    /// `ignore` as empty (the moving king, so it cannot hide behind itself).
+    #[inline]
+    pub(crate) fn is_attacked(&self, target: u8, by: Color, ignore: u8) -> bool {
+        let mut set = self.by_color[by.index()];
+        while set != 0 {
+            let from = index88(set.trailing_zeros());
+            set &= set - 1;
+            if self.piece_attacks(self.squares[from as usize & 127], from, target, ignore) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The pieces of `by` that attack `sq` (whether or not they are pinned).
+    ///
+    /// ```
+    /// use chess_core::{Color, Position, Square};
+    /// let pos = Position::new();
+    /// let attackers: Vec<Square> = pos.attackers_of(Square::F3, Color::White).collect();
+    /// assert_eq!(attackers, [Square::E2, Square::G2, Square::G1]);
+    /// ```
+    pub fn attackers_of(&self, sq: Square, by: Color) -> SquareSet {
+        let target = sq.to_0x88();
+        let mut out = 0;
+        let mut set = self.by_color[by.index()];
+        while set != 0 {
+            let from = index88(set.trailing_zeros());
+            set &= set - 1;
+            if self.piece_attacks(self.squares[from as usize & 127], from, target, 0xff) {
+                out |= bit(from);
+            }
+        }
+        SquareSet(out)
+    }
+
+    /// The pieces giving check to the side to move.
+    pub fn checkers(&self) -> SquareSet {
+        SquareSet(self.king_info().checkers)
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        let king = self.kings[self.turn.index()];
+        self.is_attacked(king, !self.turn, 0xff)
+    }
+
+    /// The side to move's pieces that are pinned to their king.
+    pub fn pinned(&self) -> SquareSet {
+        SquareSet(self.king_info().pinned)
+    }
+
+    /// The enemy piece that pins the side to move's piece on `sq` to its
+    /// king, if it is pinned.
+    pub fn pinner_of(&self, sq: Square) -> Option<Square> {
+        if !self.pinned().contains(sq) {
+            return None;
+        }
+        let king = self.kings[self.turn.index()];
+        let step = STEPS[diff_index(king, sq.to_0x88())];
+        let mut s = sq.to_0x88().wrapping_add(step as u8);
+        while on_board(s) {
+            if self.squares[s as usize & 127] != EMPTY {
+                return Square::from_0x88(s);
+            }
+            s = s.wrapping_add(step as u8);
+        }
+        None
+    }
+
+    /// Checkers, the squares that answer a check, and pins, in one pass over
+    /// the enemy's sliders and knights.
+    #[inline]
+    pub(crate) fn king_info(&self) -> KingInfo {
+        let us = self.turn;
+        let them = !us;
+        let king = self.kings[us.index()];
+        let us_bit = us.bit();
+        let mut checkers = 0u64;
+        let mut mask = 0u128;
+        let mut pinned = 0u64;
+
+        let enemy = self.by_color[them.index()];
+        let queens = self.by_role[QUEEN];
+        let mut sliders = enemy & (self.by_role[BISHOP] | self.by_role[ROOK] | queens);
+        while sliders != 0 {
+            let from = index88(sliders.trailing_zeros());
+            sliders &= sliders - 1;
+            let idx = diff_index(from, king);
+            let code = self.squares[from as usize & 127];
+            if ATTACKS[idx] & ATTACK_BITS_OF_CODE[code as usize & 31] & (ATTACK_BISHOP | ATTACK_ROOK) == 0 {
+                continue;
+            }
+            // Walk from the king towards the slider, noting what stands between.
+            let step = STEPS[idx] as u8;
+            let mut sq = king.wrapping_sub(step);
+            let mut blocker = 0xffu8;
+            let mut line = 0u128;
+            loop {
+                if sq == from {
+                    if blocker == 0xff {
+                        checkers |= bit(from);
+                        mask |= line | 1u128 << from;
+                    } else if self.squares[blocker as usize & 127] & us_bit != 0 {
+                        pinned |= bit(blocker);
+                    }
+                    break;
+                }
+                if self.squares[sq as usize & 127] != EMPTY {
+                    if blocker != 0xff {
+                        break; // two pieces between: neither check nor pin
+                    }
+                    blocker = sq;
+                }
+                line |= 1u128 << sq;
+                sq = sq.wrapping_sub(step);
+            }
+        }
+
+        let mut knights = enemy & self.by_role[KNIGHT];
+        while knights != 0 {
+            let from = index88(knights.trailing_zeros());
+            knights &= knights - 1;
+            if ATTACKS[diff_index(from, king)] & ATTACK_KNIGHT != 0 {
+                checkers |= bit(from);
+                mask |= 1u128 << from;
+            }
+        }
+
+        // Enemy pawns attack the king from the squares diagonally in front of it.
+        let forward: u8 = if us == Color::White { 16 } else { 16u8.wrapping_neg() };
+        let enemy_pawn = them.bit() | crate::piece::Role::Pawn as u8;
+        for side in [1u8, 1u8.wrapping_neg()] {
+            let sq = king.wrapping_add(forward).wrapping_add(side);
+            if on_board(sq) && self.squares[sq as usize & 127] == enemy_pawn {
+                checkers |= bit(sq);
+                mask |= 1u128 << sq;
+            }
+        }
+
+        KingInfo {
+            checkers,
+            evasion_mask: if checkers == 0 { !0 } else { mask },
+            pinned,
+        }
+    }
+
+    /// The squares a pinned piece on `sq` may still move to: the line from
+    /// the king through it up to and including the pinner.
+    pub(crate) fn pin_ray(&self, sq: u8) -> u128 {
+        let king = self.kings[self.turn.index()];
+        let step = STEPS[diff_index(king, sq)] as u8;
+        let mut ray = 0u128;
+        let mut s = king.wrapping_add(step);
+        while on_board(s) {
+            ray |= 1u128 << s;
+            if s != sq && self.squares[s as usize & 127] != EMPTY {
+                break;
+            }
+            s = s.wrapping_add(step);
+        }
+        ray
+    }
+}
+
+/// Whether `target` is attacked by `by` on a bare 0x88 array, scanning
+/// outwards from the target. Used for rare cases (en passant) where the
+/// board is changed on a copy and the piece sets are not kept.
+pub(crate) fn attacked_on(squares: &[u8; 128], target: u8, by: Color) -> bool {
+    use crate::piece::Role;
+    let them = by.bit();
+    let is = |sq: u8, role: Role| on_board(sq) && squares[sq as usize & 127] == them | role as u8;
+    if KNIGHT_DELTAS.iter().any(|&d| is(target.wrapping_add(d as u8), Role::Knight)) {
+        return true;
+    }
+    if KING_DELTAS.iter().any(|&d| is(target.wrapping_add(d as u8), Role::King)) {
+        return true;
+    }
+    // A pawn of `by` attacks from one rank behind (from its point of view).
+    let back: i8 = if by == Color::White { -16 } else { 16 };
+    if [back - 1, back + 1].iter().any(|&d| is(target.wrapping_add(d as u8), Role::Pawn)) {
+        return true;
+    }
+    let slide = |deltas: &[i8; 4], role: Role| {
+        deltas.iter().any(|&d| {
+            let mut sq = target.wrapping_add(d as u8);
+            while on_board(sq) {
+                let code = squares[sq as usize & 127];
+                if code != EMPTY {
+                    return code == them | role as u8 || code == them | Role::Queen as u8;
+                }
+                sq = sq.wrapping_add(d as u8);
+            }
+            false
+        })
+    };
+    slide(&BISHOP_DELTAS, Role::Bishop) || slide(&ROOK_DELTAS, Role::Rook)
+}

@@ -1,0 +1,321 @@
+//! Legal move generation.
+//!
+//! Checks and pins are found first ([`Position::king_info`]), so every move
+//! generated is legal without playing it: a king steps only to squares the
+//! enemy does not attack, a piece in check may only capture the checker or
+//! block the line, a pinned piece moves only along its pin. En passant, the
+//! one move that removes two pieces from a line at once, is tried on a copy
+//! of the board. Nothing allocates: moves go into a [`MoveList`] on the stack,
+//! or are only counted.
+
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, EMPTY, Role};
+use crate::position::{KNIGHT, NO_EP, PAWN, Position, QUEEN, bit, index88};
+use crate::square::Square;
+use crate::x88::{BISHOP_DELTAS, KING_DELTAS, KNIGHT_DELTAS, ROOK_DELTAS, on_board};
+
+/// Where generated moves go: a list, or just a count.
+pub(crate) trait MoveSink {
+    fn push(&mut self, m: Move);
+
+    /// The four promotions of a pawn move.
+    #[inline(always)]
+    fn push_promotions(&mut self, from: Square, to: Square, flags: u8) {
+        for role in Role::PROMOTIONS {
+            self.push(Move::from_parts(from, to, Some(role), flags));
+        }
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without storing them (perft's bulk counting).
+pub(crate) struct MoveCounter(pub usize);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_promotions(&mut self, _: Square, _: Square, _: u8) {
+        self.0 += 4;
+    }
+}
+
+/// A square from a 0x88 index the generator already knows is on the board.
+#[inline(always)]
+fn sq(index: u8) -> Square {
+    Square::from_0x88_trusted(index)
+}
+
+/// Whether the 0x88 square `to` is in `mask`.
+#[inline(always)]
+fn allowed(mask: u128, to: u8) -> bool {
+    (mask >> (to & 127)) & 1 != 0
+}
+
+impl Position {
+    /// All legal moves.
+    ///
+    /// ```
+    /// use chess_core::Position;
+    /// assert_eq!(Position::new().legal_moves().len(), 20);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<_, false>(&mut list);
+        list
+    }
+
+    /// Replaces the contents of `list` with all legal moves.
+    pub fn fill_legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate::<_, false>(list);
+    }
+
+    /// The legal captures (en passant and capturing promotions included).
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<_, true>(&mut list);
+        list
+    }
+
+    /// The legal moves of the piece on `from` (none if it is not the side to
+    /// move's).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = self.legal_moves();
+        list.retain(|m| m.from() == from);
+        list
+    }
+
+    /// The number of legal moves, counted without storing them.
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut counter = MoveCounter(0);
+        self.generate::<_, false>(&mut counter);
+        counter.0
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Generates legal moves into `sink`: all of them, or only captures.
+    #[inline]
+    pub(crate) fn generate<S: MoveSink, const CAPTURES: bool>(&self, sink: &mut S) {
+        let us = self.turn;
+        let them = !us;
+        let us_bit = us.bit();
+        let them_bit = them.bit();
+        let king = self.kings[us.index()];
+        let info = self.king_info();
+
+        // The king: any square not held by its own side and not attacked.
+        for &d in &KING_DELTAS {
+            let to = king.wrapping_add(d as u8);
+            if !on_board(to) {
+                continue;
+            }
+            let target = self.squares[to as usize & 127];
+            if target & us_bit != 0 || (CAPTURES && target == EMPTY) {
+                continue;
+            }
+            if !self.is_attacked(to, them, king) {
+                sink.push(Move::from_parts(sq(king), sq(to), None, capture_flag(target)));
+            }
+        }
+
+        let double_check = info.checkers & info.checkers.wrapping_sub(1) != 0;
+        if !double_check {
+            if !CAPTURES && info.checkers == 0 {
+                self.generate_castling(sink);
+            }
+            let mask = info.evasion_mask;
+            let mut own = self.by_color[us.index()] & !bit(king);
+            while own != 0 {
+                let from = index88(own.trailing_zeros());
+                own &= own - 1;
+                let allowed_to = if info.pinned & bit(from) != 0 {
+                    mask & self.pin_ray(from)
+                } else {
+                    mask
+                };
+                match (self.squares[from as usize & 127] & 7) as usize {
+                    PAWN => self.generate_pawn::<S, CAPTURES>(from, allowed_to, them_bit, sink),
+                    KNIGHT => self.generate_leaper::<S, CAPTURES>(from, &KNIGHT_DELTAS, allowed_to, us_bit, sink),
+                    QUEEN => self.generate_slider::<S, CAPTURES>(from, &KING_DELTAS, allowed_to, them_bit, sink),
+                    crate::position::ROOK => {
+                        self.generate_slider::<S, CAPTURES>(from, &ROOK_DELTAS, allowed_to, them_bit, sink)
+                    }
+                    crate::position::BISHOP => {
+                        self.generate_slider::<S, CAPTURES>(from, &BISHOP_DELTAS, allowed_to, them_bit, sink)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if self.ep != NO_EP {
+            self.generate_en_passant(sink);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_leaper<S: MoveSink, const CAPTURES: bool>(
+        &self,
+        from: u8,
+        deltas: &[i8; 8],
+        mask: u128,
+        us_bit: u8,
+        sink: &mut S,
+    ) {
+        for &d in deltas {
+            let to = from.wrapping_add(d as u8);
+            if !on_board(to) {
+                continue;
+            }
+            let target = self.squares[to as usize & 127];
+            if target & us_bit != 0 || (CAPTURES && target == EMPTY) || !allowed(mask, to) {
+                continue;
+            }
+            sink.push(Move::from_parts(sq(from), sq(to), None, capture_flag(target)));
+        }
+    }
+
+    #[inline(always)]
+    fn generate_slider<S: MoveSink, const CAPTURES: bool>(
+        &self,
+        from: u8,
+        deltas: &[i8],
+        mask: u128,
+        them_bit: u8,
+        sink: &mut S,
+    ) {
+        for &d in deltas {
+            let mut to = from.wrapping_add(d as u8);
+            while on_board(to) {
+                let target = self.squares[to as usize & 127];
+                if target == EMPTY {
+                    if !CAPTURES && allowed(mask, to) {
+                        sink.push(Move::from_parts(sq(from), sq(to), None, 0));
+                    }
+                } else {
+                    if target & them_bit != 0 && allowed(mask, to) {
+                        sink.push(Move::from_parts(sq(from), sq(to), None, Move::CAPTURE));
+                    }
+                    break;
+                }
+                to = to.wrapping_add(d as u8);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawn<S: MoveSink, const CAPTURES: bool>(&self, from: u8, mask: u128, them_bit: u8, sink: &mut S) {
+        let white = self.turn == Color::White;
+        let forward: u8 = if white { 16 } else { 16u8.wrapping_neg() };
+        let rank = from >> 4;
+        let promotes = rank == if white { 6 } else { 1 };
+        let ahead = from.wrapping_add(forward);
+        for to in [ahead.wrapping_sub(1), ahead.wrapping_add(1)] {
+            if on_board(to) && self.squares[to as usize & 127] & them_bit != 0 && allowed(mask, to) {
+                if promotes {
+                    sink.push_promotions(sq(from), sq(to), Move::CAPTURE);
+                } else {
+                    sink.push(Move::from_parts(sq(from), sq(to), None, Move::CAPTURE));
+                }
+            }
+        }
+        if CAPTURES || self.squares[ahead as usize & 127] != EMPTY {
+            return;
+        }
+        if allowed(mask, ahead) {
+            if promotes {
+                sink.push_promotions(sq(from), sq(ahead), 0);
+            } else {
+                sink.push(Move::from_parts(sq(from), sq(ahead), None, 0));
+            }
+        }
+        if rank == if white { 1 } else { 6 } {
+            let two = ahead.wrapping_add(forward);
+            if self.squares[two as usize & 127] == EMPTY && allowed(mask, two) {
+                sink.push(Move::from_parts(sq(from), sq(two), None, Move::DOUBLE_PUSH));
+            }
+        }
+    }
+
+    /// Castling: the right, empty squares between king and rook, and no
+    /// attack on the king's square, the one it crosses or the one it reaches.
+    /// Only called when not in check.
+    fn generate_castling<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let rights = (self.castling >> (2 * us.index())) & 0b11;
+        if rights == 0 {
+            return;
+        }
+        let king = self.kings[us.index()];
+        let them = !us;
+        let empty = |s: u8| self.squares[s as usize & 127] == EMPTY;
+        let safe = |s: u8| !self.is_attacked(s, them, king);
+        if rights & 1 != 0 && empty(king + 1) && empty(king + 2) && safe(king + 1) && safe(king + 2) {
+            sink.push(Move::from_parts(sq(king), sq(king + 2), None, Move::CASTLE));
+        }
+        if rights & 2 != 0
+            && empty(king - 1)
+            && empty(king - 2)
+            && empty(king - 3)
+            && safe(king - 1)
+            && safe(king - 2)
+        {
+            sink.push(Move::from_parts(sq(king), sq(king - 2), None, Move::CASTLE));
+        }
+    }
+
+    /// En passant captures, each tried on a copy of the board, because taking
+    /// removes two pawns from the board at once (and may expose the king
+    /// along the rank, or answer a check by the pawn that just moved).
+    fn generate_en_passant<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.turn;
+        let pawn = us.bit() | Role::Pawn as u8;
+        let pushed = self.ep ^ 0x10;
+        for from in [pushed.wrapping_sub(1), pushed.wrapping_add(1)] {
+            if !on_board(from) || self.squares[from as usize & 127] != pawn {
+                continue;
+            }
+            let mut board = self.squares;
+            board[from as usize & 127] = EMPTY;
+            board[pushed as usize & 127] = EMPTY;
+            board[self.ep as usize & 127] = pawn;
+            if !crate::attacks::attacked_on(&board, self.kings[us.index()], !us) {
+                sink.push(Move::from_parts(
+                    sq(from),
+                    sq(self.ep),
+                    None,
+                    Move::CAPTURE | Move::EN_PASSANT,
+                ));
+            }
+        }
+    }
+
+    /// Whether the side to move has a legal en passant capture.
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        if self.ep == NO_EP {
+            return false;
+        }
+        let mut counter = MoveCounter(0);
+        self.generate_en_passant(&mut counter);
+        counter.0 > 0
+    }
+}
+
+#[inline(always)]
+fn capture_flag(target: u8) -> u8 {
+    (target != EMPTY) as u8 * Move::CAPTURE
+}

@@ -1,0 +1,79 @@
+//! Perft: counting the leaves of the move tree, the standard proof that a
+//! move generator is exact.
+
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+impl Position {
+    /// The number of move sequences of length `depth` (`depth` 0 is 1).
+    ///
+    /// Uses bulk counting: at the last ply the legal moves are counted, not
+    /// played.
+    ///
+    /// ```
+    /// use chess_core::Position;
+    /// assert_eq!(Position::new().perft(3), 8902);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut pos = self.clone();
+        perft_bulk(&mut pos, depth)
+    }
+
+    /// Like [`Position::perft`], but every leaf move is played and taken
+    /// back: a benchmark of make/unmake as much as of generation.
+    pub fn perft_unbulked(&self, depth: u32) -> u64 {
+        let mut pos = self.clone();
+        perft_full(&mut pos, depth)
+    }
+
+    /// Perft split by first move ("divide"), in generation order: what
+    /// people compare against another program to find a bug.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let mut pos = self.clone();
+        pos.legal_moves()
+            .iter()
+            .map(|&m| {
+                let undo = pos.play_unchecked(m);
+                let n = perft_bulk(&mut pos, depth - 1);
+                pos.undo(m, undo);
+                (m, n)
+            })
+            .collect()
+    }
+}
+
+fn perft_bulk(pos: &mut Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves() as u64,
+        _ => {
+            let mut moves = MoveList::new();
+            pos.fill_legal_moves(&mut moves);
+            let mut total = 0;
+            for &m in moves.iter() {
+                let undo = pos.play_unchecked(m);
+                total += perft_bulk(pos, depth - 1);
+                pos.undo(m, undo);
+            }
+            total
+        }
+    }
+}
+
+fn perft_full(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    pos.fill_legal_moves(&mut moves);
+    let mut total = 0;
+    for &m in moves.iter() {
+        let undo = pos.play_unchecked(m);
+        total += perft_full(pos, depth - 1);
+        pos.undo(m, undo);
+    }
+    total
+}

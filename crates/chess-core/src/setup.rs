@@ -1,0 +1,422 @@
+//! `Setup`: anything a FEN can describe, legal or not.
+//!
+//! Parsing a FEN gives a `Setup`; [`Position::from_setup`] then checks it and
+//! reports every problem at once, so an editor can show them all. The
+//! problems come with readable messages and, where there is an obvious one, a
+//! fix.
+
+use std::fmt;
+
+use crate::board::Board;
+use crate::castling::{CastlingRights, CastlingSide};
+use crate::piece::{Color, Piece, Role};
+use crate::position::Position;
+use crate::square::{Rank, Square, SquareSet};
+use crate::x88::diff_index;
+
+/// A board with side to move, castling rights, en passant square and move
+/// counters, not yet checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Where the pieces stand.
+    pub board: Board,
+    /// The side to move.
+    pub turn: Color,
+    /// The castling rights as written.
+    pub castling: CastlingRights,
+    /// The en passant square as written.
+    pub ep_square: Option<Square>,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// The move number (1 for the first move).
+    pub fullmoves: u32,
+}
+
+impl Setup {
+    /// An empty board, White to move, no rights, move 1.
+    pub fn empty() -> Setup {
+        Setup {
+            board: Board::empty(),
+            turn: Color::White,
+            castling: CastlingRights::NONE,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn start() -> Setup {
+        Setup {
+            board: Board::start(),
+            castling: CastlingRights::ALL,
+            ..Setup::empty()
+        }
+    }
+
+    /// Every problem with this setup, errors and warnings, in a fixed order
+    /// (see [`Problem`]). Empty for a legal position.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let board = &self.board;
+        for color in Color::ALL {
+            match board.count(Piece::new(color, Role::King)) {
+                0 => out.push(Problem::MissingKing(color)),
+                1 => {}
+                n => out.push(Problem::TooManyKings(color, n)),
+            }
+        }
+        for (sq, piece) in board.pieces() {
+            if piece.role == Role::Pawn && matches!(sq.rank(), Rank::First | Rank::Eighth) {
+                out.push(Problem::PawnOnBackRank(piece.color, sq));
+            }
+        }
+        for color in Color::ALL {
+            let pawns = board.count(Piece::new(color, Role::Pawn));
+            let pieces = board.pieces().filter(|(_, p)| p.color == color).count();
+            if pawns > 8 {
+                out.push(Problem::TooManyPawns(color, pawns));
+            }
+            if pieces > 16 {
+                out.push(Problem::TooManyPieces(color, pieces));
+            } else if pawns <= 8 && promoted_at_least(board, color) > 8 - pawns {
+                out.push(Problem::ImpossibleMaterial(color));
+            }
+        }
+        for (color, side) in self.castling.iter() {
+            let king_home = board.get(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King));
+            let rook_home = board.get(side.rook_from(color)) == Some(Piece::new(color, Role::Rook));
+            if !king_home || !rook_home {
+                out.push(Problem::BadCastlingRight {
+                    color,
+                    side,
+                    king_missing: !king_home,
+                });
+            }
+        }
+        if let Some(ep) = self.ep_square
+            && !self.ep_square_possible(ep)
+        {
+            out.push(Problem::BadEnPassant(ep));
+        }
+        // Checks can only be judged with one king each.
+        if board.king(Color::White).is_some() && board.king(Color::Black).is_some() {
+            let pos = Position::from_setup_unchecked(self);
+            let them = !self.turn;
+            if !pos.attackers_of(pos.king(them), self.turn).is_empty() {
+                out.push(Problem::OppositeCheck(them));
+            }
+            let checkers = pos.checkers();
+            if checkers.count() > 2 {
+                out.push(Problem::TooManyCheckers(checkers.count()));
+            } else if !checkers.is_empty() && self.check_is_impossible(&pos, checkers) {
+                out.push(Problem::ImpossibleCheck);
+            }
+        }
+        out
+    }
+
+    /// Whether a double push could have created `ep` in this setup: it is on
+    /// the sixth rank (from the mover's side), empty, the square the pawn came
+    /// from is empty, and the pawn stands in front of it.
+    fn ep_square_possible(&self, ep: Square) -> bool {
+        let (ep_rank, forward) = match self.turn {
+            Color::White => (Rank::Sixth, 16i8),
+            Color::Black => (Rank::Third, -16),
+        };
+        if ep.rank() != ep_rank {
+            return false;
+        }
+        let (Some(origin), Some(pawn_sq)) = (ep.offset(forward), ep.offset(-forward)) else {
+            return false;
+        };
+        self.board.get(ep).is_none()
+            && self.board.get(origin).is_none()
+            && self.board.get(pawn_sq) == Some(Piece::new(!self.turn, Role::Pawn))
+    }
+
+    /// Retro-analysis of the side to move's checks: is there no last move of
+    /// the opponent that could have given them? A warning only.
+    fn check_is_impossible(&self, pos: &Position, checkers: SquareSet) -> bool {
+        let king = pos.king(self.turn).to_0x88();
+        let piece = |sq: Square| pos.piece_at(sq).map(|p| p.role);
+        if let Some(ep) = self.ep_square.filter(|&ep| self.ep_square_possible(ep)) {
+            // The last move was that double push: it must explain the check,
+            // either by the pawn itself or by a line it opened.
+            let pushed_to = ep.offset(if self.turn == Color::White { -16 } else { 16 });
+            let pushed_from = ep.offset(if self.turn == Color::White { 16 } else { -16 });
+            let (Some(pushed_to), Some(pushed_from)) = (pushed_to, pushed_from) else {
+                return true;
+            };
+            if checkers.more_than_one() {
+                return true;
+            }
+            if checkers.first() == Some(pushed_to) {
+                return false;
+            }
+            let mut before = self.clone();
+            let pawn = before.board.set(pushed_to, None);
+            before.board.set(pushed_from, pawn);
+            let before = Position::from_setup_unchecked(&before);
+            return !before.attackers_of(before.king(self.turn), !self.turn).is_empty();
+        }
+        if checkers.more_than_one() {
+            let mut it = checkers;
+            let (a, b) = (it.next().unwrap_or(Square::A1), it.next().unwrap_or(Square::A1));
+            let sliders = [a, b].iter().filter(|&&s| piece(s).is_some_and(Role::is_slider)).count();
+            // A double check needs a discovered one, which needs a slider;
+            // and two checks along one line cannot both be new.
+            let step = crate::x88::STEPS[diff_index(a.to_0x88(), king)];
+            let same_line = step != 0 && step == crate::x88::STEPS[diff_index(king, b.to_0x88())];
+            return sliders == 0 || same_line;
+        }
+        // A single pawn check from a square no pawn can have moved to.
+        let checker = checkers.first().unwrap_or(Square::A1);
+        piece(checker) == Some(Role::Pawn)
+            && checker.rank() == if self.turn == Color::White { Rank::Seventh } else { Rank::Second }
+    }
+
+    /// Applies the obvious fix for `problem`, if it has one (see
+    /// [`Problem::fix`]). Returns whether anything changed.
+    pub fn apply_fix(&mut self, problem: &Problem) -> bool {
+        match *problem {
+            Problem::BadCastlingRight { color, side, .. } => {
+                let had = self.castling.has(color, side);
+                self.castling.set(color, side, false);
+                had
+            }
+            Problem::BadEnPassant(_) => self.ep_square.take().is_some(),
+            Problem::PawnOnBackRank(color, sq) => {
+                self.board.get(sq) == Some(Piece::new(color, Role::Pawn)) && self.board.set(sq, None).is_some()
+            }
+            Problem::OppositeCheck(_) => {
+                self.turn = !self.turn;
+                self.ep_square = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Removes castling rights whose king or rook is not at home, and an en
+    /// passant square no double push could have made: the repairs
+    /// [`Repair`] allows.
+    pub fn repair(&mut self, repair: Repair) {
+        for problem in self.problems() {
+            let fixable = match problem {
+                Problem::BadCastlingRight { .. } => repair.castling,
+                Problem::BadEnPassant(_) => repair.en_passant,
+                _ => false,
+            };
+            if fixable {
+                self.apply_fix(&problem);
+            }
+        }
+    }
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup::start()
+    }
+}
+
+/// The fewest promoted pieces `color` must have: pieces beyond the starting
+/// set (one queen, two rooks, a light and a dark bishop, two knights).
+fn promoted_at_least(board: &Board, color: Color) -> usize {
+    let count = |role| board.count(Piece::new(color, role));
+    let bishops = || board.squares_of(Piece::new(color, Role::Bishop));
+    let light = bishops().filter(|s| s.is_light()).count();
+    let dark = bishops().count() - light;
+    count(Role::Queen).saturating_sub(1)
+        + count(Role::Rook).saturating_sub(2)
+        + count(Role::Knight).saturating_sub(2)
+        + light.saturating_sub(1)
+        + dark.saturating_sub(1)
+}
+
+/// Rights that [`Position::from_setup_repaired`] may drop instead of failing.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Repair {
+    /// Drop castling rights whose king or rook is not on its home square.
+    pub castling: bool,
+    /// Drop an en passant square that no double push could have produced.
+    pub en_passant: bool,
+}
+
+impl Repair {
+    /// Drop nothing: every problem is an error.
+    pub const NONE: Repair = Repair {
+        castling: false,
+        en_passant: false,
+    };
+    /// Drop bad castling rights and a bad en passant square.
+    pub const ALL: Repair = Repair {
+        castling: true,
+        en_passant: true,
+    };
+}
+
+/// One thing wrong with a [`Setup`]. Most are errors (the position is not
+/// legal); [`Problem::ImpossibleCheck`] is a warning.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Problem {
+    /// The side has no king.
+    MissingKing(Color),
+    /// The side has more than one king (how many).
+    TooManyKings(Color, usize),
+    /// A pawn stands on the first or eighth rank.
+    PawnOnBackRank(Color, Square),
+    /// More than eight pawns (how many).
+    TooManyPawns(Color, usize),
+    /// More than sixteen pieces (how many).
+    TooManyPieces(Color, usize),
+    /// More promoted pieces than missing pawns could have become.
+    ImpossibleMaterial(Color),
+    /// A castling right whose king or rook is not on its home square.
+    BadCastlingRight {
+        /// Whose right.
+        color: Color,
+        /// Which side.
+        side: CastlingSide,
+        /// The king is away (otherwise the rook is).
+        king_missing: bool,
+    },
+    /// An en passant square that no double push could have produced.
+    BadEnPassant(Square),
+    /// The side that is not to move is in check (the side given).
+    OppositeCheck(Color),
+    /// The side to move is checked by more than two pieces.
+    TooManyCheckers(usize),
+    /// The check cannot have been given by any last move (a warning).
+    ImpossibleCheck,
+}
+
+impl Problem {
+    /// Whether this problem makes the position illegal (otherwise it is a
+    /// warning).
+    pub fn is_error(&self) -> bool {
+        !matches!(self, Problem::ImpossibleCheck)
+    }
+
+    /// What [`Setup::apply_fix`] would do about it, if there is an obvious fix.
+    pub fn fix(&self) -> Option<String> {
+        Some(match self {
+            Problem::BadCastlingRight { color, side, .. } => {
+                format!("remove the right {}", CastlingRights::letter(*color, *side))
+            }
+            Problem::BadEnPassant(_) => "clear the en passant square".to_string(),
+            Problem::PawnOnBackRank(_, sq) => format!("remove the pawn on {sq}"),
+            Problem::OppositeCheck(color) => format!("make it {color} to move"),
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::MissingKing(c) => write!(f, "{c} has no king"),
+            Problem::TooManyKings(c, n) => write!(f, "{c} has {n} kings"),
+            Problem::PawnOnBackRank(c, sq) => {
+                let rank = if sq.rank() == Rank::First { "1st" } else { "8th" };
+                write!(f, "{c} pawn on the {rank} rank ({sq})")
+            }
+            Problem::TooManyPawns(c, n) => write!(f, "{c} has {n} pawns (at most 8)"),
+            Problem::TooManyPieces(c, n) => write!(f, "{c} has {n} pieces (at most 16)"),
+            Problem::ImpossibleMaterial(c) => {
+                write!(f, "{c} has more promoted pieces than missing pawns could have made")
+            }
+            Problem::BadCastlingRight {
+                color,
+                side,
+                king_missing,
+            } => {
+                let letter = CastlingRights::letter(*color, *side);
+                if *king_missing {
+                    let home = CastlingSide::king_from(*color);
+                    write!(f, "castling right {letter} but no {} king on {home}", color.name().to_lowercase())
+                } else {
+                    write!(f, "castling right {letter} but no rook on {}", side.rook_from(*color))
+                }
+            }
+            Problem::BadEnPassant(sq) => {
+                write!(f, "en passant square {sq} but no pawn can just have moved past it")
+            }
+            Problem::OppositeCheck(c) => {
+                write!(f, "the side not to move is in check ({c} king)")
+            }
+            Problem::TooManyCheckers(n) => write!(f, "the king is attacked by {n} pieces (at most 2)"),
+            Problem::ImpossibleCheck => f.write_str("no last move could have given this check"),
+        }
+    }
+}
+
+/// A setup that is not a legal position: every problem found, with readable
+/// messages. Its `Display` joins the errors' messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    problems: Vec<Problem>,
+}
+
+impl PositionError {
+    /// Every problem found: the errors, then any warnings.
+    pub fn problems(&self) -> &[Problem] {
+        &self.problems
+    }
+
+    /// The problems that make the position illegal.
+    pub fn errors(&self) -> impl Iterator<Item = &Problem> {
+        self.problems.iter().filter(|p| p.is_error())
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("illegal position: ")?;
+        for (i, p) in self.errors().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Position {
+    /// Checks `setup` against the rules and builds the position, or reports
+    /// every problem at once. Warnings (an impossible check) do not fail.
+    ///
+    /// ```
+    /// use chess_core::{Position, Problem, Setup, Color};
+    /// let setup = Setup::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    /// let err = Position::from_setup(setup).unwrap_err();
+    /// assert_eq!(err.problems(), &[Problem::MissingKing(Color::Black)]);
+    /// assert_eq!(err.to_string(), "illegal position: Black has no king");
+    /// ```
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        Position::from_setup_repaired(setup, Repair::NONE)
+    }
+
+    /// Like [`Position::from_setup`], but first drops the bad rights that
+    /// `repair` allows.
+    pub fn from_setup_repaired(mut setup: Setup, repair: Repair) -> Result<Position, PositionError> {
+        setup.repair(repair);
+        let problems = setup.problems();
+        if problems.iter().any(Problem::is_error) {
+            let (mut errors, warnings): (Vec<_>, Vec<_>) = problems.into_iter().partition(Problem::is_error);
+            errors.extend(warnings);
+            return Err(PositionError { problems: errors });
+        }
+        Ok(Position::from_setup_unchecked(&setup))
+    }
+
+    /// Warnings about this position (an impossible check), for editors.
+    pub fn warnings(&self) -> Vec<Problem> {
+        self.to_setup().problems().into_iter().filter(|p| !p.is_error()).collect()
+    }
+}
