@@ -1,0 +1,69 @@
+//! Perft for the three libraries compared, written the way each is meant to
+//! be used (shakmaty and cozy-chess copy-make; we make and unmake).
+
+use chess_core::Position;
+
+pub const CPW: &str = include_str!("../tests/data/cpw-perft.epd");
+
+/// The six CPW positions with a depth that takes a fraction of a second.
+pub fn positions() -> Vec<(&'static str, String, u32)> {
+    let names = ["startpos", "kiwipete", "pos3", "pos4", "pos5", "pos6"];
+    let depths = [5, 4, 6, 5, 4, 4];
+    CPW.lines()
+        .zip(names)
+        .zip(depths)
+        .map(|((line, name), depth)| (name, line.split(';').next().unwrap().trim().to_string(), depth))
+        .collect()
+}
+
+pub fn ours(fen: &str) -> Position {
+    fen.parse().unwrap()
+}
+
+pub fn shakmaty_pos(fen: &str) -> shakmaty::Chess {
+    use shakmaty::{CastlingMode, fen::Fen};
+    let fen: Fen = fen.parse().unwrap();
+    fen.into_position(CastlingMode::Standard).unwrap()
+}
+
+pub fn cozy_pos(fen: &str) -> cozy_chess::Board {
+    cozy_chess::Board::from_fen(fen, false).unwrap()
+}
+
+pub fn shakmaty_perft_unbulked(pos: &shakmaty::Chess, depth: u32) -> u64 {
+    use shakmaty::Position as _;
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(*m);
+            shakmaty_perft_unbulked(&child, depth - 1)
+        })
+        .sum()
+}
+
+pub fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    if bulk && depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+        return nodes;
+    }
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            nodes += cozy_perft(&child, depth - 1, bulk);
+        }
+        false
+    });
+    nodes
+}
