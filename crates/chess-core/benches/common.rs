@@ -35,7 +35,17 @@ pub fn shakmaty_perft_unbulked(pos: &shakmaty::Chess, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    pos.legal_moves()
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        // The leaves: each move is played (on a copy) and counted.
+        for m in &moves {
+            let mut child = pos.clone();
+            child.play_unchecked(*std::hint::black_box(m));
+            std::hint::black_box(&child);
+        }
+        return moves.len() as u64;
+    }
+    moves
         .iter()
         .map(|m| {
             let mut child = pos.clone();
@@ -60,8 +70,14 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
     board.generate_moves(|moves| {
         for mv in moves {
             let mut child = board.clone();
-            child.play_unchecked(mv);
-            nodes += cozy_perft(&child, depth - 1, bulk);
+            child.play_unchecked(std::hint::black_box(mv));
+            if depth == 1 {
+                // The leaves: each move is played (on a copy) and counted.
+                std::hint::black_box(&child);
+                nodes += 1;
+            } else {
+                nodes += cozy_perft(&child, depth - 1, bulk);
+            }
         }
         false
     });

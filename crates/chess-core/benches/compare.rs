@@ -19,7 +19,7 @@ fn time(f: impl FnOnce() -> u64) -> (u64, f64) {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
-    let rounds = if quick { 1 } else { 5 };
+    let rounds = if quick { 1 } else { std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(5) };
     for bulk in [true, false] {
         println!(
             "\nperft {} bulk counting, best of {rounds} interleaved rounds (Mnps; ratio = ours / theirs)",
@@ -30,7 +30,7 @@ fn main() {
             "position", "depth", "nodes", "ours", "shakmaty", "cozy", "vs shak.", "vs cozy"
         );
         for (name, fen, depth) in positions() {
-            let depth = if bulk { depth } else { depth - 1 };
+            let depth = if bulk { depth } else { depth.min(5) };
             let (a, b, c) = (ours(&fen), shakmaty_pos(&fen), cozy_pos(&fen));
             let mut best = [f64::MAX; 3];
             let mut nodes = 0;

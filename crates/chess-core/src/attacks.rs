@@ -8,7 +8,7 @@ use crate::piece::{Color, EMPTY};
 use crate::position::{BISHOP, KNIGHT, Position, QUEEN, ROOK, bit, index88};
 use crate::square::{Square, SquareSet};
 use crate::x88::{
-    ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_KNIGHT, ATTACK_ROOK, ATTACKS, BISHOP_DELTAS, KING_DELTAS,
+    ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_KING, ATTACK_KNIGHT, ATTACK_ROOK, ATTACKS, BISHOP_DELTAS, KING_DELTAS,
     KNIGHT_DELTAS, ROOK_DELTAS, STEPS, diff_index, on_board,
 };
 
@@ -51,12 +51,38 @@ impl Position {
 
     /// Whether any piece of `by` attacks the 0x88 square `target`, treating
     /// `ignore` as empty (the moving king, so it cannot hide behind itself).
+    ///
+    /// Pawns and the king are looked up directly around the target; only
+    /// knights and sliders go through the difference table.
     #[inline]
     pub(crate) fn is_attacked(&self, target: u8, by: Color, ignore: u8) -> bool {
-        let mut set = self.by_color[by.index()];
-        while set != 0 {
-            let from = index88(set.trailing_zeros());
-            set &= set - 1;
+        let them = by.bit();
+        // A pawn of `by` attacks from one rank behind it (seen from `by`).
+        let behind = if by == Color::White { target.wrapping_sub(16) } else { target.wrapping_add(16) };
+        let pawn = them | crate::piece::Role::Pawn as u8;
+        let left = behind.wrapping_sub(1);
+        let right = behind.wrapping_add(1);
+        if (on_board(left) && self.squares[left as usize & 127] == pawn)
+            || (on_board(right) && self.squares[right as usize & 127] == pawn)
+        {
+            return true;
+        }
+        if ATTACKS[diff_index(self.king88(by), target)] & ATTACK_KING != 0 {
+            return true;
+        }
+        let them = by.bit();
+        let mut knights = self.set(them | KNIGHT as u8);
+        while knights != 0 {
+            let from = index88(knights.trailing_zeros());
+            knights &= knights - 1;
+            if ATTACKS[diff_index(from, target)] & ATTACK_KNIGHT != 0 {
+                return true;
+            }
+        }
+        let mut sliders = self.set(them | BISHOP as u8) | self.set(them | ROOK as u8) | self.set(them | QUEEN as u8);
+        while sliders != 0 {
+            let from = index88(sliders.trailing_zeros());
+            sliders &= sliders - 1;
             if self.piece_attacks(self.squares[from as usize & 127], from, target, ignore) {
                 return true;
             }
@@ -75,7 +101,7 @@ impl Position {
     pub fn attackers_of(&self, sq: Square, by: Color) -> SquareSet {
         let target = sq.to_0x88();
         let mut out = 0;
-        let mut set = self.by_color[by.index()];
+        let mut set = self.color_set(by.bit());
         while set != 0 {
             let from = index88(set.trailing_zeros());
             set &= set - 1;
@@ -93,7 +119,7 @@ impl Position {
 
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
-        let king = self.kings[self.turn.index()];
+        let king = self.king88(self.turn);
         self.is_attacked(king, !self.turn, 0xff)
     }
 
@@ -108,7 +134,7 @@ impl Position {
         if !self.pinned().contains(sq) {
             return None;
         }
-        let king = self.kings[self.turn.index()];
+        let king = self.king88(self.turn);
         let step = STEPS[diff_index(king, sq.to_0x88())];
         let mut s = sq.to_0x88().wrapping_add(step as u8);
         while on_board(s) {
@@ -126,15 +152,14 @@ impl Position {
     pub(crate) fn king_info(&self) -> KingInfo {
         let us = self.turn;
         let them = !us;
-        let king = self.kings[us.index()];
+        let king = self.king88(us);
         let us_bit = us.bit();
         let mut checkers = 0u64;
         let mut mask = 0u128;
         let mut pinned = 0u64;
 
-        let enemy = self.by_color[them.index()];
-        let queens = self.by_role[QUEEN];
-        let mut sliders = enemy & (self.by_role[BISHOP] | self.by_role[ROOK] | queens);
+        let t = them.bit();
+        let mut sliders = self.set(t | BISHOP as u8) | self.set(t | ROOK as u8) | self.set(t | QUEEN as u8);
         while sliders != 0 {
             let from = index88(sliders.trailing_zeros());
             sliders &= sliders - 1;
@@ -169,7 +194,7 @@ impl Position {
             }
         }
 
-        let mut knights = enemy & self.by_role[KNIGHT];
+        let mut knights = self.set(t | KNIGHT as u8);
         while knights != 0 {
             let from = index88(knights.trailing_zeros());
             knights &= knights - 1;
@@ -200,7 +225,7 @@ impl Position {
     /// The squares a pinned piece on `sq` may still move to: the line from
     /// the king through it up to and including the pinner.
     pub(crate) fn pin_ray(&self, sq: u8) -> u128 {
-        let king = self.kings[self.turn.index()];
+        let king = self.king88(self.turn);
         let step = STEPS[diff_index(king, sq)] as u8;
         let mut ray = 0u128;
         let mut s = king.wrapping_add(step);

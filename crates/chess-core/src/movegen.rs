@@ -10,7 +10,7 @@
 
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, Role};
-use crate::position::{KNIGHT, NO_EP, PAWN, Position, QUEEN, bit, index88};
+use crate::position::{BISHOP, KNIGHT, NO_EP, PAWN, Position, QUEEN, ROOK, bit, index88};
 use crate::square::Square;
 use crate::x88::{BISHOP_DELTAS, KING_DELTAS, KNIGHT_DELTAS, ROOK_DELTAS, on_board};
 
@@ -55,10 +55,10 @@ fn sq(index: u8) -> Square {
     Square::from_0x88_trusted(index)
 }
 
-/// Whether the 0x88 square `to` is in `mask`.
+/// Whether the 0x88 square `to` is in `mask` (always, when not `MASKED`).
 #[inline(always)]
-fn allowed(mask: u128, to: u8) -> bool {
-    (mask >> (to & 127)) & 1 != 0
+fn allowed<const MASKED: bool>(mask: u128, to: u8) -> bool {
+    !MASKED || (mask >> (to & 127)) & 1 != 0
 }
 
 impl Position {
@@ -114,8 +114,7 @@ impl Position {
         let us = self.turn;
         let them = !us;
         let us_bit = us.bit();
-        let them_bit = them.bit();
-        let king = self.kings[us.index()];
+        let king = self.king88(us);
         let info = self.king_info();
 
         // The king: any square not held by its own side and not attacked.
@@ -133,42 +132,71 @@ impl Position {
             }
         }
 
-        let double_check = info.checkers & info.checkers.wrapping_sub(1) != 0;
-        if !double_check {
-            if !CAPTURES && info.checkers == 0 {
+        let own = self.color_set(us_bit) & !bit(king);
+        if info.checkers == 0 {
+            if !CAPTURES {
                 self.generate_castling(sink);
             }
-            let mask = info.evasion_mask;
-            let mut own = self.by_color[us.index()] & !bit(king);
-            while own != 0 {
-                let from = index88(own.trailing_zeros());
-                own &= own - 1;
-                let allowed_to = if info.pinned & bit(from) != 0 {
-                    mask & self.pin_ray(from)
-                } else {
-                    mask
-                };
-                match (self.squares[from as usize & 127] & 7) as usize {
-                    PAWN => self.generate_pawn::<S, CAPTURES>(from, allowed_to, them_bit, sink),
-                    KNIGHT => self.generate_leaper::<S, CAPTURES>(from, &KNIGHT_DELTAS, allowed_to, us_bit, sink),
-                    QUEEN => self.generate_slider::<S, CAPTURES>(from, &KING_DELTAS, allowed_to, them_bit, sink),
-                    crate::position::ROOK => {
-                        self.generate_slider::<S, CAPTURES>(from, &ROOK_DELTAS, allowed_to, them_bit, sink)
-                    }
-                    crate::position::BISHOP => {
-                        self.generate_slider::<S, CAPTURES>(from, &BISHOP_DELTAS, allowed_to, them_bit, sink)
-                    }
-                    _ => {}
-                }
+            self.generate_pieces::<S, CAPTURES, false>(own & !info.pinned, !0, sink);
+            // A pinned piece may move only along its pin line.
+            let mut pinned = info.pinned;
+            while pinned != 0 {
+                let from = index88(pinned.trailing_zeros());
+                pinned &= pinned - 1;
+                self.generate_pieces::<S, CAPTURES, true>(bit(from), self.pin_ray(from), sink);
             }
+        } else if info.checkers & (info.checkers - 1) == 0 {
+            // Single check: capture the checker or block the line. A pinned
+            // piece never can (its line and the check's meet only at the king).
+            self.generate_pieces::<S, CAPTURES, true>(own & !info.pinned, info.evasion_mask, sink);
         }
-        if self.ep != NO_EP {
+        // Double check: only the king moves (en passant is tried below all the
+        // same; it is checked in full on a copy of the board).
+        if self.ep88() != NO_EP {
             self.generate_en_passant(sink);
         }
     }
 
+    /// The moves of the pieces in `set` (64-square set, no king), by kind.
+    /// With `MASKED`, targets must lie in `mask` (check evasion, pins).
     #[inline(always)]
-    fn generate_leaper<S: MoveSink, const CAPTURES: bool>(
+    fn generate_pieces<S: MoveSink, const CAPTURES: bool, const MASKED: bool>(
+        &self,
+        set: u64,
+        mask: u128,
+        sink: &mut S,
+    ) {
+        let us_bit = self.turn.bit();
+        let them_bit = (!self.turn).bit();
+        let mut pawns = set & self.set(us_bit | PAWN as u8);
+        while pawns != 0 {
+            let from = index88(pawns.trailing_zeros());
+            pawns &= pawns - 1;
+            self.generate_pawn::<S, CAPTURES, MASKED>(from, mask, them_bit, sink);
+        }
+        let mut knights = set & self.set(us_bit | KNIGHT as u8);
+        while knights != 0 {
+            let from = index88(knights.trailing_zeros());
+            knights &= knights - 1;
+            self.generate_leaper::<S, CAPTURES, MASKED>(from, &KNIGHT_DELTAS, mask, us_bit, sink);
+        }
+        let queens = self.set(us_bit | QUEEN as u8);
+        let mut diagonal = set & (self.set(us_bit | BISHOP as u8) | queens);
+        while diagonal != 0 {
+            let from = index88(diagonal.trailing_zeros());
+            diagonal &= diagonal - 1;
+            self.generate_slider::<S, CAPTURES, MASKED>(from, &BISHOP_DELTAS, mask, them_bit, sink);
+        }
+        let mut straight = set & (self.set(us_bit | ROOK as u8) | queens);
+        while straight != 0 {
+            let from = index88(straight.trailing_zeros());
+            straight &= straight - 1;
+            self.generate_slider::<S, CAPTURES, MASKED>(from, &ROOK_DELTAS, mask, them_bit, sink);
+        }
+    }
+
+    #[inline(always)]
+    fn generate_leaper<S: MoveSink, const CAPTURES: bool, const MASKED: bool>(
         &self,
         from: u8,
         deltas: &[i8; 8],
@@ -182,7 +210,7 @@ impl Position {
                 continue;
             }
             let target = self.squares[to as usize & 127];
-            if target & us_bit != 0 || (CAPTURES && target == EMPTY) || !allowed(mask, to) {
+            if target & us_bit != 0 || (CAPTURES && target == EMPTY) || !allowed::<MASKED>(mask, to) {
                 continue;
             }
             sink.push(Move::from_parts(sq(from), sq(to), None, capture_flag(target)));
@@ -190,7 +218,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn generate_slider<S: MoveSink, const CAPTURES: bool>(
+    fn generate_slider<S: MoveSink, const CAPTURES: bool, const MASKED: bool>(
         &self,
         from: u8,
         deltas: &[i8],
@@ -203,11 +231,11 @@ impl Position {
             while on_board(to) {
                 let target = self.squares[to as usize & 127];
                 if target == EMPTY {
-                    if !CAPTURES && allowed(mask, to) {
+                    if !CAPTURES && allowed::<MASKED>(mask, to) {
                         sink.push(Move::from_parts(sq(from), sq(to), None, 0));
                     }
                 } else {
-                    if target & them_bit != 0 && allowed(mask, to) {
+                    if target & them_bit != 0 && allowed::<MASKED>(mask, to) {
                         sink.push(Move::from_parts(sq(from), sq(to), None, Move::CAPTURE));
                     }
                     break;
@@ -218,14 +246,16 @@ impl Position {
     }
 
     #[inline(always)]
-    fn generate_pawn<S: MoveSink, const CAPTURES: bool>(&self, from: u8, mask: u128, them_bit: u8, sink: &mut S) {
+    fn generate_pawn<S: MoveSink, const CAPTURES: bool, const MASKED: bool>(
+        &self,
+        from: u8, mask: u128, them_bit: u8, sink: &mut S) {
         let white = self.turn == Color::White;
         let forward: u8 = if white { 16 } else { 16u8.wrapping_neg() };
         let rank = from >> 4;
         let promotes = rank == if white { 6 } else { 1 };
         let ahead = from.wrapping_add(forward);
         for to in [ahead.wrapping_sub(1), ahead.wrapping_add(1)] {
-            if on_board(to) && self.squares[to as usize & 127] & them_bit != 0 && allowed(mask, to) {
+            if on_board(to) && self.squares[to as usize & 127] & them_bit != 0 && allowed::<MASKED>(mask, to) {
                 if promotes {
                     sink.push_promotions(sq(from), sq(to), Move::CAPTURE);
                 } else {
@@ -236,7 +266,7 @@ impl Position {
         if CAPTURES || self.squares[ahead as usize & 127] != EMPTY {
             return;
         }
-        if allowed(mask, ahead) {
+        if allowed::<MASKED>(mask, ahead) {
             if promotes {
                 sink.push_promotions(sq(from), sq(ahead), 0);
             } else {
@@ -245,7 +275,7 @@ impl Position {
         }
         if rank == if white { 1 } else { 6 } {
             let two = ahead.wrapping_add(forward);
-            if self.squares[two as usize & 127] == EMPTY && allowed(mask, two) {
+            if self.squares[two as usize & 127] == EMPTY && allowed::<MASKED>(mask, two) {
                 sink.push(Move::from_parts(sq(from), sq(two), None, Move::DOUBLE_PUSH));
             }
         }
@@ -256,11 +286,11 @@ impl Position {
     /// Only called when not in check.
     fn generate_castling<S: MoveSink>(&self, sink: &mut S) {
         let us = self.turn;
-        let rights = (self.castling >> (2 * us.index())) & 0b11;
+        let rights = (self.castling_bits() >> (2 * us.index())) & 0b11;
         if rights == 0 {
             return;
         }
-        let king = self.kings[us.index()];
+        let king = self.king88(us);
         let them = !us;
         let empty = |s: u8| self.squares[s as usize & 127] == EMPTY;
         let safe = |s: u8| !self.is_attacked(s, them, king);
@@ -284,7 +314,8 @@ impl Position {
     fn generate_en_passant<S: MoveSink>(&self, sink: &mut S) {
         let us = self.turn;
         let pawn = us.bit() | Role::Pawn as u8;
-        let pushed = self.ep ^ 0x10;
+        let ep = self.ep88();
+        let pushed = ep ^ 0x10;
         for from in [pushed.wrapping_sub(1), pushed.wrapping_add(1)] {
             if !on_board(from) || self.squares[from as usize & 127] != pawn {
                 continue;
@@ -292,11 +323,11 @@ impl Position {
             let mut board = self.squares;
             board[from as usize & 127] = EMPTY;
             board[pushed as usize & 127] = EMPTY;
-            board[self.ep as usize & 127] = pawn;
-            if !crate::attacks::attacked_on(&board, self.kings[us.index()], !us) {
+            board[ep as usize & 127] = pawn;
+            if !crate::attacks::attacked_on(&board, self.king88(us), !us) {
                 sink.push(Move::from_parts(
                     sq(from),
-                    sq(self.ep),
+                    sq(ep),
                     None,
                     Move::CAPTURE | Move::EN_PASSANT,
                 ));
@@ -306,7 +337,7 @@ impl Position {
 
     /// Whether the side to move has a legal en passant capture.
     pub(crate) fn has_legal_en_passant(&self) -> bool {
-        if self.ep == NO_EP {
+        if self.ep88() == NO_EP {
             return false;
         }
         let mut counter = MoveCounter(0);

@@ -69,6 +69,14 @@ fn perft_full(pos: &mut Position, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     pos.fill_legal_moves(&mut moves);
+    if depth == 1 {
+        // The leaves: each move is played and taken back, and counted.
+        for &m in moves.iter() {
+            let undo = pos.play_unchecked(std::hint::black_box(m));
+            pos.undo(m, undo);
+        }
+        return moves.len() as u64;
+    }
     let mut total = 0;
     for &m in moves.iter() {
         let undo = pos.play_unchecked(m);
@@ -77,3 +85,4 @@ fn perft_full(pos: &mut Position, depth: u32) -> u64 {
     }
     total
 }
+

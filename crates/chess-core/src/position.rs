@@ -34,16 +34,28 @@ pub(crate) const fn index88(sq64: u32) -> u8 {
     (sq64 + (sq64 & !7)) as u8
 }
 
-/// The piece-set bit of a 0x88 square.
+/// The piece-set bit of a 0x88 square (0 for an off-board index).
 #[inline(always)]
-pub(crate) const fn bit(sq88: u8) -> u64 {
-    1 << index64(sq88)
+pub(crate) fn bit(sq88: u8) -> u64 {
+    BITS[sq88 as usize & 127]
 }
 
-/// Which colour a (non-empty) piece code belongs to, as an index.
+static BITS: [u64; 128] = {
+    let mut t = [0u64; 128];
+    let mut sq = 0;
+    while sq < 128 {
+        if sq & 0x88 == 0 {
+            t[sq] = 1 << index64(sq as u8);
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// All ones when `condition` holds, else zero: for branch-free updates.
 #[inline(always)]
-pub(crate) const fn color_index(code: u8) -> usize {
-    (code >> 4) as usize & 1
+pub(crate) const fn mask(condition: bool) -> u64 {
+    0u64.wrapping_sub(condition as u64)
 }
 
 /// Castling rights that survive a move from or to each square: moving the
@@ -77,29 +89,45 @@ static CASTLING_KEEP: [u8; 128] = {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) squares: [u8; 128],
-    pub(crate) by_color: [u64; 2],
-    pub(crate) by_role: [u64; 7],
-    pub(crate) kings: [u8; 2],
+    /// One square set per piece, indexed by the board code (colour bit |
+    /// role); slot 0 is a spare that absorbs "no piece" in branch-free updates.
+    pub(crate) by_piece: [u64; 32],
     pub(crate) turn: Color,
-    pub(crate) castling: u8,
-    /// The square a pawn just skipped with a double push, or [`NO_EP`]. Kept
-    /// after every double push; whether a capture is possible is decided when
-    /// asked.
-    pub(crate) ep: u8,
-    pub(crate) halfmoves: u32,
+    /// The halfmove clock (bits 0-31), the castling rights (bits 32-39),
+    /// the square a pawn just skipped with a double push (bits 40-47, or
+    /// [`NO_EP`]) and whether that square's key is in `hash` (bit 56, set
+    /// when a pawn stands ready to capture), in one word so a move saves and
+    /// restores them at once. The en passant square is kept after every
+    /// double push; whether a capture is legal is decided when asked.
+    pub(crate) state: u64,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
 }
 
 /// What [`Position::play_unchecked`] changed beyond the board, so
-/// [`Position::undo`] can restore it.
+/// [`Position::undo`] can restore it. Two words, so it travels in registers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Undo {
-    captured: u8,
-    castling: u8,
-    ep: u8,
-    halfmoves: u32,
     hash: u64,
+    /// The position's packed `state` before the move, with the captured
+    /// piece's code in bits 48-55.
+    state: u64,
+}
+
+impl Undo {
+    #[inline(always)]
+    fn captured(self) -> u8 {
+        (self.state >> 48) as u8
+    }
+}
+
+/// Bit of `Position::state`: the en passant key is in the hash.
+const EP_HASHED: u64 = 1 << 56;
+
+/// Packs the halfmove clock, castling bits and en passant square.
+#[inline(always)]
+const fn pack_state(halfmoves: u32, castling: u8, ep: u8, ep_hashed: bool) -> u64 {
+    halfmoves as u64 | (castling as u64) << 32 | (ep as u64) << 40 | (ep_hashed as u64) << 56
 }
 
 impl Position {
@@ -113,21 +141,22 @@ impl Position {
     pub(crate) fn from_setup_unchecked(setup: &Setup) -> Position {
         let mut pos = Position {
             squares: [EMPTY; 128],
-            by_color: [0; 2],
-            by_role: [0; 7],
-            kings: [0; 2],
+            by_piece: [0; 32],
             turn: setup.turn,
-            castling: setup.castling.bits(),
-            ep: setup.ep_square.map_or(NO_EP, Square::to_0x88),
-            halfmoves: setup.halfmoves,
+            state: pack_state(
+                setup.halfmoves,
+                setup.castling.bits(),
+                setup.ep_square.map_or(NO_EP, Square::to_0x88),
+                false,
+            ),
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
         };
         for (sq, piece) in setup.board.pieces() {
             pos.put(piece.code(), sq.to_0x88());
-            if piece.role == Role::King {
-                pos.kings[piece.color.index()] = sq.to_0x88();
-            }
+        }
+        if pos.ep_capturer_exists() {
+            pos.state |= EP_HASHED;
         }
         pos.hash = pos.compute_hash();
         pos
@@ -141,7 +170,7 @@ impl Position {
             turn: self.turn,
             castling: self.castling(),
             ep_square: self.ep_square(EnPassantMode::Always),
-            halfmoves: self.halfmoves,
+            halfmoves: self.halfmoves(),
             fullmoves: self.fullmoves,
         }
     }
@@ -168,14 +197,14 @@ impl Position {
     /// The castling rights.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
-        CastlingRights::from_bits(self.castling)
+        CastlingRights::from_bits(self.castling_bits())
     }
 
     /// The en passant square, as `mode` defines it: after a double push,
     /// `Always` gives the skipped square, `PseudoLegal` only when a pawn
     /// stands ready to capture, `Legal` only when the capture is legal.
     pub fn ep_square(&self, mode: EnPassantMode) -> Option<Square> {
-        let sq = Square::from_0x88(self.ep).filter(|_| self.ep != NO_EP)?;
+        let sq = Square::from_0x88(self.ep88()).filter(|_| self.ep88() != NO_EP)?;
         let keep = match mode {
             EnPassantMode::Always => true,
             EnPassantMode::PseudoLegal => self.ep_capturer_exists(),
@@ -187,7 +216,26 @@ impl Position {
     /// Half-moves since the last capture or pawn move (the fifty-move clock).
     #[inline]
     pub fn halfmoves(&self) -> u32 {
-        self.halfmoves
+        self.state as u32
+    }
+
+    /// The castling bits (see [`CastlingRights::bits`]).
+    #[inline(always)]
+    pub(crate) fn castling_bits(&self) -> u8 {
+        (self.state >> 32) as u8
+    }
+
+    /// The en passant square's 0x88 index, or [`NO_EP`].
+    #[inline(always)]
+    pub(crate) fn ep88(&self) -> u8 {
+        (self.state >> 40) as u8
+    }
+
+    /// The 0x88 square of `color`'s king (a1 if there is none, which only an
+    /// unchecked setup can have).
+    #[inline(always)]
+    pub(crate) fn king88(&self, color: Color) -> u8 {
+        index88(self.set(color.bit() | Role::King as u8).trailing_zeros() & 63)
     }
 
     /// The move number, starting at 1 and increasing after Black moves.
@@ -211,9 +259,9 @@ impl Position {
     /// as the same for repetition: the same placement, side to move,
     /// castling rights and possible (legal) en passant captures.
     pub fn repetition_key(&self) -> u64 {
-        if self.ep != NO_EP && self.ep_capturer_exists() && !self.has_legal_en_passant() {
+        if self.ep_capturer_exists() && !self.has_legal_en_passant() {
             // Polyglot counts a capture that is only pseudo-legal; FIDE doesn't.
-            self.hash ^ zobrist::en_passant_key(self.ep & 7)
+            self.hash ^ zobrist::en_passant_key(self.ep88() & 7)
         } else {
             self.hash
         }
@@ -222,31 +270,31 @@ impl Position {
     /// The squares of all pieces of `color`.
     #[inline]
     pub fn pieces_of(&self, color: Color) -> SquareSet {
-        SquareSet(self.by_color[color.index()])
+        SquareSet(self.color_set(color.bit()))
     }
 
     /// The squares of every `piece` on the board.
     #[inline]
     pub fn squares_of(&self, piece: Piece) -> SquareSet {
-        SquareSet(self.by_color[piece.color.index()] & self.by_role[piece.role as usize])
+        SquareSet(self.set(piece.code()))
     }
 
     /// The squares of every piece of `role`, either colour.
     #[inline]
     pub fn squares_of_role(&self, role: Role) -> SquareSet {
-        SquareSet(self.by_role[role as usize])
+        SquareSet(self.role_set(role as usize))
     }
 
     /// All occupied squares.
     #[inline]
     pub fn occupied(&self) -> SquareSet {
-        SquareSet(self.by_color[0] | self.by_color[1])
+        SquareSet(self.color_set(WHITE_BIT) | self.color_set(BLACK_BIT))
     }
 
     /// The square of `color`'s king.
     #[inline]
     pub fn king(&self, color: Color) -> Square {
-        Square::from_0x88(self.kings[color.index()]).unwrap_or(Square::A1)
+        Square::from_0x88_trusted(self.king88(color))
     }
 
     /// The same position with colours swapped and the board mirrored, so the
@@ -269,41 +317,62 @@ impl Position {
         Position::from_setup_unchecked(&flipped)
     }
 
+    // --- piece sets ---
+
+    /// The squares of the piece with board code `code`.
+    #[inline(always)]
+    pub(crate) fn set(&self, code: u8) -> u64 {
+        self.by_piece[code as usize & 31]
+    }
+
+    /// The squares of all pieces with colour bit `color_bit`.
+    #[inline(always)]
+    pub(crate) fn color_set(&self, color_bit: u8) -> u64 {
+        let c = color_bit as usize & 31;
+        self.by_piece[c + 1]
+            | self.by_piece[c + 2]
+            | self.by_piece[c + 3]
+            | self.by_piece[c + 4]
+            | self.by_piece[c + 5]
+            | self.by_piece[c + 6]
+    }
+
+    /// The squares of all pieces of `role` (an index 1..=6), both colours.
+    #[inline(always)]
+    pub(crate) fn role_set(&self, role: usize) -> u64 {
+        self.by_piece[WHITE_BIT as usize | role & 7] | self.by_piece[BLACK_BIT as usize | role & 7]
+    }
+
     // --- low-level board updates (sets and squares; the hash is separate) ---
 
     #[inline(always)]
     fn put(&mut self, code: u8, sq: u8) {
         self.squares[sq as usize & 127] = code;
-        let b = bit(sq);
-        self.by_color[color_index(code)] ^= b;
-        self.by_role[(code & ROLE_MASK) as usize] ^= b;
+        self.by_piece[code as usize & 31] ^= bit(sq);
     }
 
     #[inline(always)]
     fn remove(&mut self, code: u8, sq: u8) {
         self.squares[sq as usize & 127] = EMPTY;
-        let b = bit(sq);
-        self.by_color[color_index(code)] ^= b;
-        self.by_role[(code & ROLE_MASK) as usize] ^= b;
+        self.by_piece[code as usize & 31] ^= bit(sq);
     }
 
     #[inline(always)]
     fn shift(&mut self, code: u8, from: u8, to: u8) {
         self.squares[from as usize & 127] = EMPTY;
         self.squares[to as usize & 127] = code;
-        let b = bit(from) | bit(to);
-        self.by_color[color_index(code)] ^= b;
-        self.by_role[(code & ROLE_MASK) as usize] ^= b;
+        self.by_piece[code as usize & 31] ^= bit(from) | bit(to);
     }
 
     /// Whether a pawn of the side to move stands next to the pawn that just
     /// double-pushed (Polyglot's condition for hashing the en passant file).
     #[inline]
     pub(crate) fn ep_capturer_exists(&self) -> bool {
-        if self.ep == NO_EP {
+        let ep = self.ep88();
+        if ep == NO_EP {
             return false;
         }
-        let pushed = self.ep ^ 0x10;
+        let pushed = ep ^ 0x10;
         let our_pawn = self.turn.bit() | Role::Pawn as u8;
         let left = pushed.wrapping_sub(1);
         let right = pushed.wrapping_add(1);
@@ -320,9 +389,9 @@ impl Position {
                 h ^= zobrist::code_key(code, sq.to_0x88());
             }
         }
-        h ^= zobrist::castling_key(self.castling);
+        h ^= zobrist::castling_key(self.castling_bits());
         if self.ep_capturer_exists() {
-            h ^= zobrist::en_passant_key(self.ep & 7);
+            h ^= zobrist::en_passant_key(self.ep88() & 7);
         }
         if self.turn == Color::White {
             h ^= zobrist::WHITE_TO_MOVE;
@@ -336,117 +405,135 @@ impl Position {
     /// `m` must be a legal move of this position as move generation returns
     /// it (with its flags); anything else leaves the position inconsistent.
     /// Use [`Position::play`] for moves from outside.
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        // Written with few branches (capture or not, pawn or other, double
+        // push or not mispredict in a tree search): the 0x88 array's
+        // off-board half is always empty, so a neighbour needs no bounds
+        // test, and the key of an empty square is 0.
         let from = m.from().to_0x88();
         let to = m.to().to_0x88();
         let code = self.squares[from as usize & 127];
-        let us_bit = self.turn.bit();
-        let mut hash = self.hash;
+        let role = (code & ROLE_MASK) as usize;
+        let target = self.squares[to as usize & 127];
+        let state = self.state;
         let undo = Undo {
-            captured: EMPTY,
-            castling: self.castling,
-            ep: self.ep,
-            halfmoves: self.halfmoves,
-            hash,
+            hash: self.hash,
+            state: state | (target as u64) << 48,
         };
-        let mut captured = EMPTY;
+        let old_castling = (state >> 32) as u8;
+        let castling = old_castling & CASTLING_KEEP[from as usize & 127] & CASTLING_KEEP[to as usize & 127];
+        let old_ep_key = zobrist::en_passant_key((state >> 40) as u8 & 7) & mask(state & EP_HASHED != 0);
 
-        if self.ep != NO_EP {
-            if self.ep_capturer_exists() {
-                hash ^= zobrist::en_passant_key(self.ep & 7);
-            }
-            self.ep = NO_EP;
+        // A double push leaves an en passant square; its key goes into the
+        // hash when an enemy pawn stands beside the pushed one.
+        let double = m.is_double_push();
+        let their_pawn = (code & !ROLE_MASK ^ (WHITE_BIT | BLACK_BIT)) | Role::Pawn as u8;
+        let beside = (self.squares[to.wrapping_sub(1) as usize & 127] == their_pawn)
+            | (self.squares[to.wrapping_add(1) as usize & 127] == their_pawn);
+        let ep_hashed = double & beside;
+        let ep_key = zobrist::en_passant_key(to & 7) & mask(ep_hashed);
+
+        self.hash ^= old_ep_key
+            ^ ep_key
+            ^ zobrist::WHITE_TO_MOVE
+            ^ zobrist::code_key(code, from)
+            ^ zobrist::code_key(code, to)
+            ^ zobrist::code_key(target, to)
+            ^ zobrist::castling_change_key(old_castling, castling);
+        let ep = from.wrapping_add(to) / 2 & (mask(double) as u8);
+        let halfmoves = if (target != EMPTY) | (role == PAWN) { 0 } else { state as u32 + 1 };
+        self.state = pack_state(halfmoves, castling, ep, ep_hashed);
+
+        self.squares[from as usize & 127] = EMPTY;
+        self.squares[to as usize & 127] = code;
+        self.by_piece[code as usize & 31] ^= bit(from) | bit(to);
+        if target != EMPTY {
+            self.by_piece[target as usize & 31] ^= bit(to);
         }
-        self.halfmoves += 1;
+        self.fullmoves += self.turn.index() as u32;
+        self.turn = !self.turn;
 
+        if m.flags() & (Move::EN_PASSANT | Move::CASTLE) != 0 || m.promotion().is_some() {
+            return self.play_special(m, code, undo);
+        }
+        undo
+    }
+
+    /// The rest of a move that is castling, en passant or a promotion, after
+    /// the piece itself has moved.
+    #[cold]
+    fn play_special(&mut self, m: Move, code: u8, undo: Undo) -> Undo {
+        let from = m.from().to_0x88();
+        let to = m.to().to_0x88();
+        let mover = !self.turn;
+        let us_bit = mover.bit();
         if m.is_en_passant() {
             let cap_sq = to ^ 0x10;
-            captured = self.squares[cap_sq as usize & 127];
+            let captured = self.squares[cap_sq as usize & 127];
             self.remove(captured, cap_sq);
-            hash ^= zobrist::code_key(captured, cap_sq);
-        } else {
-            let target = self.squares[to as usize & 127];
-            if target != EMPTY {
-                captured = target;
-                self.remove(target, to);
-                hash ^= zobrist::code_key(target, to);
-            }
+            self.hash ^= zobrist::code_key(captured, cap_sq);
+            return Undo {
+                state: undo.state | (captured as u64) << 48,
+                ..undo
+            };
         }
-        if captured != EMPTY || code & ROLE_MASK == Role::Pawn as u8 {
-            self.halfmoves = 0;
-        }
-
-        self.shift(code, from, to);
-        hash ^= zobrist::code_key(code, from) ^ zobrist::code_key(code, to);
-
         if let Some(role) = m.promotion() {
             let promoted = us_bit | role as u8;
             self.remove(code, to);
             self.put(promoted, to);
-            hash ^= zobrist::code_key(code, to) ^ zobrist::code_key(promoted, to);
-        } else if code & ROLE_MASK == Role::King as u8 {
-            self.kings[self.turn.index()] = to;
-            if m.is_castle() {
-                let (rook_from, rook_to) = castle_rook_squares(from, to);
-                let rook = us_bit | Role::Rook as u8;
-                self.shift(rook, rook_from, rook_to);
-                hash ^= zobrist::code_key(rook, rook_from) ^ zobrist::code_key(rook, rook_to);
-            }
+            self.hash ^= zobrist::code_key(code, to) ^ zobrist::code_key(promoted, to);
+        } else if m.is_castle() {
+            let (rook_from, rook_to) = castle_rook_squares(from, to);
+            let rook = us_bit | Role::Rook as u8;
+            self.shift(rook, rook_from, rook_to);
+            self.hash ^= zobrist::code_key(rook, rook_from) ^ zobrist::code_key(rook, rook_to);
         }
-
-        let castling = self.castling & CASTLING_KEEP[from as usize & 127] & CASTLING_KEEP[to as usize & 127];
-        if castling != self.castling {
-            hash ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(castling);
-            self.castling = castling;
-        }
-
-        self.turn = !self.turn;
-        hash ^= zobrist::WHITE_TO_MOVE;
-        if self.turn == Color::White {
-            self.fullmoves += 1;
-        }
-
-        if m.is_double_push() {
-            self.ep = (from + to) / 2;
-            if self.ep_capturer_exists() {
-                hash ^= zobrist::en_passant_key(self.ep & 7);
-            }
-        }
-        self.hash = hash;
-        Undo { captured, ..undo }
+        undo
     }
 
     /// Takes back `m`, which must be the last move played with
     /// [`Position::play_unchecked`], which returned `undo`.
+    #[inline(always)]
     pub fn undo(&mut self, m: Move, undo: Undo) {
         let from = m.from().to_0x88();
         let to = m.to().to_0x88();
         self.turn = !self.turn;
-        if self.turn == Color::Black {
-            self.fullmoves -= 1;
+        self.fullmoves -= self.turn.index() as u32;
+        self.state = undo.state & !(0xff << 48);
+        self.hash = undo.hash;
+        if m.flags() & (Move::EN_PASSANT | Move::CASTLE) != 0 || m.promotion().is_some() {
+            return self.undo_special(m, undo);
         }
+        let code = self.squares[to as usize & 127];
+        let captured = undo.captured();
+        self.squares[from as usize & 127] = code;
+        self.squares[to as usize & 127] = captured;
+        self.by_piece[code as usize & 31] ^= bit(from) | bit(to);
+        if captured != EMPTY {
+            self.by_piece[captured as usize & 31] ^= bit(to);
+        }
+    }
+
+    #[cold]
+    fn undo_special(&mut self, m: Move, undo: Undo) {
+        let from = m.from().to_0x88();
+        let to = m.to().to_0x88();
         let us_bit = self.turn.bit();
         let mut code = self.squares[to as usize & 127];
         if m.promotion().is_some() {
             self.remove(code, to);
             code = us_bit | Role::Pawn as u8;
             self.put(code, to);
-        } else if code & ROLE_MASK == Role::King as u8 {
-            self.kings[self.turn.index()] = from;
-            if m.is_castle() {
-                let (rook_from, rook_to) = castle_rook_squares(from, to);
-                self.shift(us_bit | Role::Rook as u8, rook_to, rook_from);
-            }
+        } else if m.is_castle() {
+            let (rook_from, rook_to) = castle_rook_squares(from, to);
+            self.shift(us_bit | Role::Rook as u8, rook_to, rook_from);
         }
         self.shift(code, to, from);
-        if undo.captured != EMPTY {
+        if undo.captured() != EMPTY {
             let cap_sq = if m.is_en_passant() { to ^ 0x10 } else { to };
-            self.put(undo.captured, cap_sq);
+            self.put(undo.captured(), cap_sq);
         }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmoves = undo.halfmoves;
-        self.hash = undo.hash;
     }
 
     /// Passes the turn without moving (a "null move", for engines): the side
@@ -454,24 +541,18 @@ impl Position {
     /// take it back with [`Position::undo_null`].
     pub fn play_null(&mut self) -> Undo {
         let undo = Undo {
-            captured: EMPTY,
-            castling: self.castling,
-            ep: self.ep,
-            halfmoves: self.halfmoves,
             hash: self.hash,
+            state: self.state,
         };
-        if self.ep != NO_EP {
-            if self.ep_capturer_exists() {
-                self.hash ^= zobrist::en_passant_key(self.ep & 7);
-            }
-            self.ep = NO_EP;
+        if self.state & EP_HASHED != 0 {
+            self.hash ^= zobrist::en_passant_key(self.ep88() & 7);
         }
+        self.state = pack_state(self.halfmoves() + 1, self.castling_bits(), NO_EP, false);
         self.turn = !self.turn;
         self.hash ^= zobrist::WHITE_TO_MOVE;
         if self.turn == Color::White {
             self.fullmoves += 1;
         }
-        self.halfmoves += 1;
         undo
     }
 
@@ -481,8 +562,7 @@ impl Position {
         if self.turn == Color::Black {
             self.fullmoves -= 1;
         }
-        self.ep = undo.ep;
-        self.halfmoves = undo.halfmoves;
+        self.state = undo.state;
         self.hash = undo.hash;
     }
 
@@ -563,7 +643,7 @@ impl Default for Position {
 impl std::hash::Hash for Position {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.hash.hash(state);
-        self.halfmoves.hash(state);
+        self.halfmoves().hash(state);
         self.fullmoves.hash(state);
     }
 }
@@ -600,10 +680,9 @@ impl Position {
     pub fn is_consistent(&self) -> bool {
         let rebuilt = Position::from_setup_unchecked(&self.to_setup());
         rebuilt.squares == self.squares
-            && rebuilt.by_color == self.by_color
-            && rebuilt.by_role == self.by_role
-            && rebuilt.kings == self.kings
+            && rebuilt.by_piece == self.by_piece
             && rebuilt.hash == self.hash
+            && rebuilt.state == self.state
     }
 }
 

@@ -54,7 +54,7 @@ impl Position {
             }
         } else if self.is_insufficient_material() {
             Status::InsufficientMaterial
-        } else if self.halfmoves >= 150 {
+        } else if self.halfmoves() >= 150 {
             Status::SeventyFiveMoves
         } else {
             Status::Ongoing
@@ -77,11 +77,11 @@ impl Position {
     /// squares of one colour (KvK, KNvK, KBvK, KB..vKB.. same colour).
     /// Positions such as KNvKN are not dead: a mate can be helped.
     pub fn is_insufficient_material(&self) -> bool {
-        if self.by_role[PAWN] | self.by_role[ROOK] | self.by_role[QUEEN] != 0 {
+        if self.role_set(PAWN) | self.role_set(ROOK) | self.role_set(QUEEN) != 0 {
             return false;
         }
-        let knights = self.by_role[KNIGHT].count_ones();
-        let bishops = self.by_role[BISHOP];
+        let knights = self.role_set(KNIGHT).count_ones();
+        let bishops = self.role_set(BISHOP);
         if bishops == 0 {
             return knights <= 1;
         }
@@ -91,28 +91,28 @@ impl Position {
     /// Whether `color` alone lacks the material to ever checkmate, whatever
     /// the opponent does (used when the opponent runs out of time).
     pub fn has_insufficient_material(&self, color: crate::Color) -> bool {
-        let own = self.by_color[color.index()];
-        let theirs = self.by_color[(!color).index()];
-        let count = |role: Role| (own & self.by_role[role as usize]).count_ones();
+        let own = self.color_set(color.bit());
+        let theirs = self.color_set((!color).bit());
+        let count = |role: Role| (own & self.role_set(role as usize)).count_ones();
         if count(Role::Pawn) + count(Role::Rook) + count(Role::Queen) > 0 {
             return false;
         }
-        let kings = self.by_role[crate::position::KING];
+        let kings = self.role_set(crate::position::KING);
         if count(Role::Knight) > 0 {
             // One knight, nothing else, and the opponent has only a king or
             // queens (other pieces could block their own king into a mate).
-            return own.count_ones() <= 2 && theirs & !kings & !self.by_role[QUEEN] == 0;
+            return own.count_ones() <= 2 && theirs & !kings & !self.role_set(QUEEN) == 0;
         }
         if count(Role::Bishop) > 0 {
-            let bishops = self.by_role[BISHOP];
+            let bishops = self.role_set(BISHOP);
             let one_colour = bishops & SquareSet::LIGHT.0 == 0 || bishops & SquareSet::DARK.0 == 0;
-            return one_colour && self.by_role[PAWN] == 0 && self.by_role[KNIGHT] == 0;
+            return one_colour && self.role_set(PAWN) == 0 && self.role_set(KNIGHT) == 0;
         }
         true
     }
 
     /// Whether the seventy-five-move rule ends the game here.
     pub fn is_seventyfive_moves(&self) -> bool {
-        self.halfmoves >= 150 && !self.is_checkmate()
+        self.halfmoves() >= 150 && !self.is_checkmate()
     }
 }

@@ -22,6 +22,22 @@ pub(crate) fn castling_key(bits: u8) -> u64 {
     CASTLING_KEYS[bits as usize & 15]
 }
 
+/// `castling_key(old) ^ castling_key(new)` in one lookup.
+#[inline(always)]
+pub(crate) fn castling_change_key(old: u8, new: u8) -> u64 {
+    CASTLING_CHANGE[((old as usize & 15) << 4) | (new as usize & 15)]
+}
+
+static CASTLING_CHANGE: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = CASTLING_KEYS[i >> 4] ^ CASTLING_KEYS[i & 15];
+        i += 1;
+    }
+    t
+};
+
 /// The key of an en passant capture possible on `file` (0..7).
 #[inline(always)]
 pub(crate) fn en_passant_key(file: u8) -> u64 {
