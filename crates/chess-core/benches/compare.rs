@@ -1,8 +1,11 @@
 //! Perft speed of chess-core against shakmaty and cozy-chess, measured in
-//! one process with the runs interleaved (ours, shakmaty, cozy, ours, ...)
-//! so that machine noise hits all three alike. Prints Mnps and ratios.
+//! one process. Each round runs the three one after another (in an order
+//! that alternates between rounds) and the ratio of each pair is taken
+//! within the round, so that the machine's drift hits all three alike; the
+//! table shows the median ratio over the rounds, and the best speed.
 //!
-//! `cargo bench -p chess-core --bench compare` (add `-- --quick` for one round).
+//! `cargo bench -p chess-core --bench compare` runs both halves with 7
+//! rounds. Environment: `ROUNDS=n`, `COMPARE=bulk` or `COMPARE=unbulked`.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -11,18 +14,26 @@ use std::time::Instant;
 mod common;
 use common::*;
 
-fn time(f: impl FnOnce() -> u64) -> (u64, f64) {
+fn time(f: &dyn Fn() -> u64) -> (u64, f64) {
     let start = Instant::now();
     let n = black_box(f());
     (n, start.elapsed().as_secs_f64())
 }
 
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
 fn main() {
-    let quick = std::env::args().any(|a| a == "--quick");
-    let rounds = if quick { 1 } else { std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(5) };
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
+    let only = std::env::var("COMPARE").unwrap_or_default();
     for bulk in [true, false] {
+        if (only == "bulk" && !bulk) || (only == "unbulked" && bulk) {
+            continue;
+        }
         println!(
-            "\nperft {} bulk counting, best of {rounds} interleaved rounds (Mnps; ratio = ours / theirs)",
+            "\nperft {} bulk counting: best Mnps of {rounds} rounds; median of per-round ratios (ours / theirs)",
             if bulk { "with" } else { "without" }
         );
         println!(
@@ -32,39 +43,42 @@ fn main() {
         for (name, fen, depth) in positions() {
             let depth = if bulk { depth } else { depth.min(5) };
             let (a, b, c) = (ours(&fen), shakmaty_pos(&fen), cozy_pos(&fen));
+            let runs: [Box<dyn Fn() -> u64>; 3] = if bulk {
+                [
+                    Box::new(|| a.perft(depth)),
+                    Box::new(|| shakmaty::perft(&b, depth)),
+                    Box::new(|| cozy_perft(&c, depth, true)),
+                ]
+            } else {
+                [
+                    Box::new(|| a.perft_unbulked(depth)),
+                    Box::new(|| shakmaty_perft_unbulked(&b, depth)),
+                    Box::new(|| cozy_perft(&c, depth, false)),
+                ]
+            };
             let mut best = [f64::MAX; 3];
+            let mut ratios = [Vec::new(), Vec::new()];
             let mut nodes = 0;
-            for _ in 0..rounds {
-                let runs: [(u64, f64); 3] = if bulk {
-                    [
-                        time(|| a.perft(depth)),
-                        time(|| shakmaty::perft(&b, depth)),
-                        time(|| cozy_perft(&c, depth, true)),
-                    ]
-                } else {
-                    [
-                        time(|| a.perft_unbulked(depth)),
-                        time(|| shakmaty_perft_unbulked(&b, depth)),
-                        time(|| cozy_perft(&c, depth, false)),
-                    ]
-                };
-                nodes = runs[0].0;
-                for (i, (n, t)) in runs.iter().enumerate() {
-                    assert_eq!(*n, nodes, "{name}: the libraries disagree");
-                    best[i] = best[i].min(*t);
+            for round in 0..rounds {
+                let mut t = [0.0; 3];
+                let order: [usize; 3] = if round % 2 == 0 { [0, 1, 2] } else { [2, 1, 0] };
+                for i in order {
+                    let (n, secs) = time(&runs[i]);
+                    if i == 0 {
+                        nodes = n;
+                    }
+                    assert!(nodes == 0 || n == nodes || i == 0, "{name}: the libraries disagree");
+                    t[i] = secs;
+                    best[i] = best[i].min(secs);
                 }
+                ratios[0].push(t[1] / t[0]);
+                ratios[1].push(t[2] / t[0]);
             }
             let mnps = best.map(|t| nodes as f64 / t / 1e6);
+            let [vs_shak, vs_cozy] = ratios.map(median);
             println!(
                 "{:<9} {:>5} {:>12} {:>8.1} {:>9.1} {:>8.1} {:>9.2}x {:>9.2}x",
-                name,
-                depth,
-                nodes,
-                mnps[0],
-                mnps[1],
-                mnps[2],
-                mnps[0] / mnps[1],
-                mnps[0] / mnps[2]
+                name, depth, nodes, mnps[0], mnps[1], mnps[2], vs_shak, vs_cozy
             );
         }
     }

@@ -30,7 +30,7 @@ pub(crate) trait MoveSink {
 impl MoveSink for MoveList {
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        MoveList::push(self, m);
+        MoveList::push_if(self, true, m);
     }
 }
 

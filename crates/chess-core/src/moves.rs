@@ -206,14 +206,15 @@ impl MoveList {
         }
     }
 
-    /// Appends a move. Move generation never exceeds the capacity for a
-    /// valid position (validation rejects impossible material).
+    /// Appends `m` when `keep` holds, without a branch: the move is written
+    /// after the end either way and the length grows by `keep`.
     #[inline(always)]
-    pub(crate) fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
+    pub(crate) fn push_if(&mut self, keep: bool, m: Move) {
+        // A valid position never has more than 218 legal moves (validation
+        // rejects impossible material), so the list never fills; the mask
+        // and the clamp in `deref` only keep an impossible case from panicking.
+        self.moves[self.len & (MAX_MOVES - 1)] = m;
+        self.len += keep as usize;
     }
 
     /// Empties the list.
@@ -225,7 +226,7 @@ impl MoveList {
     /// Keeps only the moves for which `keep` is true, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
         let mut j = 0;
-        for i in 0..self.len {
+        for i in 0..self.len.min(MAX_MOVES) {
             let m = self.moves[i];
             if keep(&m) {
                 self.moves[j] = m;
@@ -246,14 +247,14 @@ impl std::ops::Deref for MoveList {
     type Target = [Move];
     #[inline]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves[..self.len.min(MAX_MOVES)]
     }
 }
 
 impl std::ops::DerefMut for MoveList {
     #[inline]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.moves[..self.len.min(MAX_MOVES)]
     }
 }
 

@@ -45,17 +45,29 @@ impl Position {
     }
 }
 
+/// One move list per ply, made once per perft call (a new list per node
+/// would be zeroed each time).
+fn lists(depth: u32) -> Vec<MoveList> {
+    (0..depth).map(|_| MoveList::new()).collect()
+}
+
 fn perft_bulk(pos: &mut Position, depth: u32) -> u64 {
+    perft_bulk_with(pos, depth, &mut lists(depth))
+}
+
+fn perft_bulk_with(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves() as u64,
         _ => {
-            let mut moves = MoveList::new();
-            pos.fill_legal_moves(&mut moves);
+            let Some((moves, rest)) = lists.split_first_mut() else {
+                return 0;
+            };
+            pos.fill_legal_moves(moves);
             let mut total = 0;
             for &m in moves.iter() {
                 let undo = pos.play_unchecked(m);
-                total += perft_bulk(pos, depth - 1);
+                total += perft_bulk_with(pos, depth - 1, rest);
                 pos.undo(m, undo);
             }
             total
@@ -64,11 +76,14 @@ fn perft_bulk(pos: &mut Position, depth: u32) -> u64 {
 }
 
 fn perft_full(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
+    perft_full_with(pos, depth, &mut lists(depth))
+}
+
+fn perft_full_with(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let Some((moves, rest)) = lists.split_first_mut() else {
         return 1;
-    }
-    let mut moves = MoveList::new();
-    pos.fill_legal_moves(&mut moves);
+    };
+    pos.fill_legal_moves(moves);
     if depth == 1 {
         // The leaves: each move is played and taken back, and counted.
         for &m in moves.iter() {
@@ -80,7 +95,7 @@ fn perft_full(pos: &mut Position, depth: u32) -> u64 {
     let mut total = 0;
     for &m in moves.iter() {
         let undo = pos.play_unchecked(m);
-        total += perft_full(pos, depth - 1);
+        total += perft_full_with(pos, depth - 1, rest);
         pos.undo(m, undo);
     }
     total

@@ -28,11 +28,22 @@ pub(crate) const fn index64(sq88: u8) -> u32 {
     ((sq88 + (sq88 & 7)) >> 1) as u32
 }
 
-/// The 0x88 index of a 64-square index.
+/// The 0x88 index of a 64-square index (a table: one load instead of three
+/// operations, in every loop over a piece set).
 #[inline(always)]
-pub(crate) const fn index88(sq64: u32) -> u8 {
-    (sq64 + (sq64 & !7)) as u8
+pub(crate) fn index88(sq64: u32) -> u8 {
+    INDEX88[sq64 as usize & 63]
 }
+
+static INDEX88: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i + (i & !7)) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// The piece-set bit of a 0x88 square (0 for an off-board index).
 #[inline(always)]
