@@ -20,6 +20,30 @@ pub fn ours(fen: &str) -> Position {
     fen.parse().unwrap()
 }
 
+/// Unbulked perft written with the public API (`play_unchecked`, which
+/// keeps the Zobrist key up to date, and `undo`), as a user would write it.
+pub fn ours_perft_hashed(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        for &m in moves.iter() {
+            let undo = pos.play_unchecked(std::hint::black_box(m));
+            std::hint::black_box(&mut *pos);
+            pos.undo(m, undo);
+        }
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &m in moves.iter() {
+        let undo = pos.play_unchecked(m);
+        total += ours_perft_hashed(pos, depth - 1);
+        pos.undo(m, undo);
+    }
+    total
+}
+
 pub fn shakmaty_pos(fen: &str) -> shakmaty::Chess {
     use shakmaty::{CastlingMode, fen::Fen};
     let fen: Fen = fen.parse().unwrap();

@@ -1,5 +1,9 @@
 //! Perft: counting the leaves of the move tree, the standard proof that a
 //! move generator is exact.
+//!
+//! Perft plays moves without updating the Zobrist key: no count depends on
+//! it, and [`Position::undo`] restores it. (shakmaty, which perft is compared
+//! with, keeps no key at all.)
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -36,7 +40,7 @@ impl Position {
         pos.legal_moves()
             .iter()
             .map(|&m| {
-                let undo = pos.play_unchecked(m);
+                let undo = pos.play_impl::<false>(m);
                 let n = perft_bulk(&mut pos, depth - 1);
                 pos.undo(m, undo);
                 (m, n)
@@ -66,7 +70,7 @@ fn perft_bulk_with(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u6
             pos.fill_legal_moves(moves);
             let mut total = 0;
             for &m in moves.iter() {
-                let undo = pos.play_unchecked(m);
+                let undo = pos.play_impl::<false>(m);
                 total += perft_bulk_with(pos, depth - 1, rest);
                 pos.undo(m, undo);
             }
@@ -87,14 +91,17 @@ fn perft_full_with(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u6
     if depth == 1 {
         // The leaves: each move is played and taken back, and counted.
         for &m in moves.iter() {
-            let undo = pos.play_unchecked(std::hint::black_box(m));
+            let undo = pos.play_impl::<false>(std::hint::black_box(m));
+            // The position after the move must really exist: without this
+            // the compiler sees `undo` overwrite it and drops the work.
+            std::hint::black_box(&mut *pos);
             pos.undo(m, undo);
         }
         return moves.len() as u64;
     }
     let mut total = 0;
     for &m in moves.iter() {
-        let undo = pos.play_unchecked(m);
+        let undo = pos.play_impl::<false>(m);
         total += perft_full_with(pos, depth - 1, rest);
         pos.undo(m, undo);
     }

@@ -418,6 +418,14 @@ impl Position {
     /// Use [`Position::play`] for moves from outside.
     #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        self.play_impl::<true>(m)
+    }
+
+    /// [`Position::play_unchecked`], with the Zobrist key updated or (for
+    /// perft, which never reads it; [`Position::undo`] restores it) left
+    /// alone.
+    #[inline(always)]
+    pub(crate) fn play_impl<const HASH: bool>(&mut self, m: Move) -> Undo {
         // Written with few branches (capture or not, pawn or other, double
         // push or not mispredict in a tree search): the 0x88 array's
         // off-board half is always empty, so a neighbour needs no bounds
@@ -434,24 +442,25 @@ impl Position {
         };
         let old_castling = (state >> 32) as u8;
         let castling = old_castling & CASTLING_KEEP[from as usize & 127] & CASTLING_KEEP[to as usize & 127];
-        let old_ep_key = zobrist::en_passant_key((state >> 40) as u8 & 7) & mask(state & EP_HASHED != 0);
-
-        // A double push leaves an en passant square; its key goes into the
-        // hash when an enemy pawn stands beside the pushed one.
         let double = m.is_double_push();
-        let their_pawn = (code & !ROLE_MASK ^ (WHITE_BIT | BLACK_BIT)) | Role::Pawn as u8;
-        let beside = (self.squares[to.wrapping_sub(1) as usize & 127] == their_pawn)
-            | (self.squares[to.wrapping_add(1) as usize & 127] == their_pawn);
-        let ep_hashed = double & beside;
-        let ep_key = zobrist::en_passant_key(to & 7) & mask(ep_hashed);
-
-        self.hash ^= old_ep_key
-            ^ ep_key
-            ^ zobrist::WHITE_TO_MOVE
-            ^ zobrist::code_key(code, from)
-            ^ zobrist::code_key(code, to)
-            ^ zobrist::code_key(target, to)
-            ^ zobrist::castling_change_key(old_castling, castling);
+        let mut ep_hashed = false;
+        if HASH {
+            let old_ep_key = zobrist::en_passant_key((state >> 40) as u8 & 7) & mask(state & EP_HASHED != 0);
+            // A double push leaves an en passant square; its key goes into
+            // the hash when an enemy pawn stands beside the pushed one.
+            let their_pawn = (code & !ROLE_MASK ^ (WHITE_BIT | BLACK_BIT)) | Role::Pawn as u8;
+            let beside = (self.squares[to.wrapping_sub(1) as usize & 127] == their_pawn)
+                | (self.squares[to.wrapping_add(1) as usize & 127] == their_pawn);
+            ep_hashed = double & beside;
+            let ep_key = zobrist::en_passant_key(to & 7) & mask(ep_hashed);
+            self.hash ^= old_ep_key
+                ^ ep_key
+                ^ zobrist::WHITE_TO_MOVE
+                ^ zobrist::code_key(code, from)
+                ^ zobrist::code_key(code, to)
+                ^ zobrist::code_key(target, to)
+                ^ zobrist::castling_change_key(old_castling, castling);
+        }
         let ep = from.wrapping_add(to) / 2 & (mask(double) as u8);
         let halfmoves = if (target != EMPTY) | (role == PAWN) { 0 } else { state as u32 + 1 };
         self.state = pack_state(halfmoves, castling, ep, ep_hashed);
@@ -466,7 +475,7 @@ impl Position {
         self.turn = !self.turn;
 
         if m.flags() & (Move::EN_PASSANT | Move::CASTLE) != 0 || m.promotion().is_some() {
-            return self.play_special(m, code, undo);
+            return self.play_special::<HASH>(m, code, undo);
         }
         undo
     }
@@ -474,7 +483,7 @@ impl Position {
     /// The rest of a move that is castling, en passant or a promotion, after
     /// the piece itself has moved.
     #[cold]
-    fn play_special(&mut self, m: Move, code: u8, undo: Undo) -> Undo {
+    fn play_special<const HASH: bool>(&mut self, m: Move, code: u8, undo: Undo) -> Undo {
         let from = m.from().to_0x88();
         let to = m.to().to_0x88();
         let mover = !self.turn;
@@ -483,7 +492,9 @@ impl Position {
             let cap_sq = to ^ 0x10;
             let captured = self.squares[cap_sq as usize & 127];
             self.remove(captured, cap_sq);
-            self.hash ^= zobrist::code_key(captured, cap_sq);
+            if HASH {
+                self.hash ^= zobrist::code_key(captured, cap_sq);
+            }
             return Undo {
                 state: undo.state | (captured as u64) << 48,
                 ..undo
@@ -493,12 +504,16 @@ impl Position {
             let promoted = us_bit | role as u8;
             self.remove(code, to);
             self.put(promoted, to);
-            self.hash ^= zobrist::code_key(code, to) ^ zobrist::code_key(promoted, to);
+            if HASH {
+                self.hash ^= zobrist::code_key(code, to) ^ zobrist::code_key(promoted, to);
+            }
         } else if m.is_castle() {
             let (rook_from, rook_to) = castle_rook_squares(from, to);
             let rook = us_bit | Role::Rook as u8;
             self.shift(rook, rook_from, rook_to);
-            self.hash ^= zobrist::code_key(rook, rook_from) ^ zobrist::code_key(rook, rook_to);
+            if HASH {
+                self.hash ^= zobrist::code_key(rook, rook_from) ^ zobrist::code_key(rook, rook_to);
+            }
         }
         undo
     }
