@@ -1,3 +1,4 @@
+#![allow(dead_code)] // each bench uses part of this module
 //! Perft for the three libraries compared, written the way each is meant to
 //! be used (shakmaty and cozy-chess copy-make; we make and unmake).
 

@@ -71,7 +71,10 @@ fn main() {
                     if i == 0 {
                         nodes = n;
                     }
-                    assert!(nodes == 0 || n == nodes || i == 0 || (bulk && i == 3), "{name}: the libraries disagree");
+                    assert!(
+                        nodes == 0 || n == nodes || i == 0 || (bulk && i == 3),
+                        "{name}: the libraries disagree"
+                    );
                     t[i] = secs;
                     best[i] = best[i].min(secs);
                 }
@@ -81,7 +84,11 @@ fn main() {
             }
             let mnps = best.map(|t| nodes as f64 / t / 1e6);
             let [vs_shak, vs_cozy, hashed] = ratios.map(median);
-            let hashed = if bulk { String::new() } else { format!("{hashed:.2}x ({:.1})", mnps[3]) };
+            let hashed = if bulk {
+                String::new()
+            } else {
+                format!("{hashed:.2}x ({:.1})", mnps[3])
+            };
             println!(
                 "{:<9} {:>5} {:>12} {:>8.1} {:>9.1} {:>8.1} {:>9.2}x {:>9.2}x {:>16}",
                 name, depth, nodes, mnps[0], mnps[1], mnps[2], vs_shak, vs_cozy, hashed

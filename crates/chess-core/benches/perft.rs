@@ -28,7 +28,9 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(nodes));
         group.sample_size(10);
         group.bench_function("chess-core", |bch| bch.iter(|| a.perft_unbulked(black_box(depth))));
-        group.bench_function("shakmaty", |bch| bch.iter(|| shakmaty_perft_unbulked(&b, black_box(depth))));
+        group.bench_function("shakmaty", |bch| {
+            bch.iter(|| shakmaty_perft_unbulked(&b, black_box(depth)))
+        });
         group.bench_function("cozy-chess", |bch| bch.iter(|| cozy_perft(&z, black_box(depth), false)));
         group.finish();
     }

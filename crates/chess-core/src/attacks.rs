@@ -4,6 +4,7 @@
 //! if the piece's kind is not in the entry it cannot, whatever stands between.
 //! Only for an aligned slider is the line walked, with the step from `STEPS`.
 
+use crate::moves::Move;
 use crate::piece::{Color, EMPTY};
 use crate::position::{BISHOP, KNIGHT, Position, QUEEN, ROOK, bit, index88};
 use crate::square::{Square, SquareSet};
@@ -58,7 +59,11 @@ impl Position {
     pub(crate) fn is_attacked(&self, target: u8, by: Color, ignore: u8) -> bool {
         let them = by.bit();
         // A pawn of `by` attacks from one rank behind it (seen from `by`).
-        let behind = if by == Color::White { target.wrapping_sub(16) } else { target.wrapping_add(16) };
+        let behind = if by == Color::White {
+            target.wrapping_sub(16)
+        } else {
+            target.wrapping_add(16)
+        };
         let pawn = them | crate::piece::Role::Pawn as u8;
         let left = behind.wrapping_sub(1);
         let right = behind.wrapping_add(1);
@@ -96,7 +101,7 @@ impl Position {
     /// use chess_core::{Color, Position, Square};
     /// let pos = Position::new();
     /// let attackers: Vec<Square> = pos.attackers_of(Square::F3, Color::White).collect();
-    /// assert_eq!(attackers, [Square::E2, Square::G2, Square::G1]);
+    /// assert_eq!(attackers, [Square::G1, Square::E2, Square::G2]);
     /// ```
     pub fn attackers_of(&self, sq: Square, by: Color) -> SquareSet {
         let target = sq.to_0x88();
@@ -121,6 +126,25 @@ impl Position {
     pub fn is_check(&self) -> bool {
         let king = self.king88(self.turn);
         self.is_attacked(king, !self.turn, 0xff)
+    }
+
+    /// Whether playing `m` would give check. False for an illegal move.
+    ///
+    /// ```
+    /// use chess_core::{Move, Position, Square};
+    /// let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse()?;
+    /// assert!(pos.gives_check(Move::new(Square::A1, Square::A8)));
+    /// # Ok::<(), chess_core::Error>(())
+    /// ```
+    pub fn gives_check(&self, m: Move) -> bool {
+        match self.legal_move(m) {
+            Some(legal) => {
+                let mut next = self.clone();
+                next.play_unchecked(legal);
+                next.is_check()
+            }
+            None => false,
+        }
     }
 
     /// The side to move's pieces that are pinned to their king.
@@ -247,15 +271,24 @@ pub(crate) fn attacked_on(squares: &[u8; 128], target: u8, by: Color) -> bool {
     use crate::piece::Role;
     let them = by.bit();
     let is = |sq: u8, role: Role| on_board(sq) && squares[sq as usize & 127] == them | role as u8;
-    if KNIGHT_DELTAS.iter().any(|&d| is(target.wrapping_add(d as u8), Role::Knight)) {
+    if KNIGHT_DELTAS
+        .iter()
+        .any(|&d| is(target.wrapping_add(d as u8), Role::Knight))
+    {
         return true;
     }
-    if KING_DELTAS.iter().any(|&d| is(target.wrapping_add(d as u8), Role::King)) {
+    if KING_DELTAS
+        .iter()
+        .any(|&d| is(target.wrapping_add(d as u8), Role::King))
+    {
         return true;
     }
     // A pawn of `by` attacks from one rank behind (from its point of view).
     let back: i8 = if by == Color::White { -16 } else { 16 };
-    if [back - 1, back + 1].iter().any(|&d| is(target.wrapping_add(d as u8), Role::Pawn)) {
+    if [back - 1, back + 1]
+        .iter()
+        .any(|&d| is(target.wrapping_add(d as u8), Role::Pawn))
+    {
         return true;
     }
     let slide = |deltas: &[i8; 4], role: Role| {

@@ -16,9 +16,7 @@ pub struct Board {
 impl Board {
     /// A board with no pieces.
     pub const fn empty() -> Board {
-        Board {
-            squares: [EMPTY; 128],
-        }
+        Board { squares: [EMPTY; 128] }
     }
 
     /// The standard starting placement.
@@ -36,8 +34,14 @@ impl Board {
         ];
         for (file, role) in File::ALL.into_iter().zip(back) {
             board.set(Square::new(file, Rank::First), Some(Piece::new(Color::White, role)));
-            board.set(Square::new(file, Rank::Second), Some(Piece::new(Color::White, Role::Pawn)));
-            board.set(Square::new(file, Rank::Seventh), Some(Piece::new(Color::Black, Role::Pawn)));
+            board.set(
+                Square::new(file, Rank::Second),
+                Some(Piece::new(Color::White, Role::Pawn)),
+            );
+            board.set(
+                Square::new(file, Rank::Seventh),
+                Some(Piece::new(Color::Black, Role::Pawn)),
+            );
             board.set(Square::new(file, Rank::Eighth), Some(Piece::new(Color::Black, role)));
         }
         board

@@ -119,7 +119,13 @@ impl fmt::Display for FenError {
             FenErrorKind::InvalidNumber => "expected a number".to_string(),
             FenErrorKind::NumberTooLarge => "number too large".to_string(),
         };
-        write!(f, "invalid FEN: {} (field {}, byte {}): {what}", self.field, field_number(self.field), self.offset)
+        write!(
+            f,
+            "invalid FEN: {} (field {}, byte {}): {what}",
+            self.field,
+            field_number(self.field),
+            self.offset
+        )
     }
 }
 

@@ -7,7 +7,7 @@ use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::square::{Rank, Square};
-use crate::x88::{ATTACK_BITS_OF_CODE, ATTACK_BISHOP, ATTACK_ROOK, ATTACKS, STEPS, diff_index};
+use crate::x88::{ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_ROOK, ATTACKS, STEPS, diff_index};
 
 /// A piece and where it stands, for messages ("the bishop on b5").
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -105,13 +105,22 @@ impl fmt::Display for IllegalReason {
         match self {
             IllegalReason::NoPiece(sq) => write!(f, "there is no piece on {sq}"),
             IllegalReason::NotYourTurn(p) => {
-                write!(f, "not your turn: it is {} to move, not {}", (!p.piece.color).name(), p.piece.color.name())
+                write!(
+                    f,
+                    "not your turn: it is {} to move, not {}",
+                    (!p.piece.color).name(),
+                    p.piece.color.name()
+                )
             }
             IllegalReason::CannotMoveThere { piece, to } => {
                 write!(f, "a {} cannot move from {} to {to}", piece.piece.role, piece.square)
             }
             IllegalReason::OwnPiece { piece, target } => {
-                write!(f, "{piece} cannot capture its own {} on {}", target.piece.role, target.square)
+                write!(
+                    f,
+                    "{piece} cannot capture its own {} on {}",
+                    target.piece.role, target.square
+                )
             }
             IllegalReason::Blocked { piece, blocker } => write!(f, "{piece} is blocked by {blocker}"),
             IllegalReason::PawnCapturesNothing(p) => {
@@ -230,7 +239,11 @@ impl Position {
 
         // Castling: the king's two-step from its home square.
         let home = CastlingSide::king_from(us);
-        if role == Role::King && from == home && to.rank() == home.rank() && from.file().index().abs_diff(to.file().index()) == 2 {
+        if role == Role::King
+            && from == home
+            && to.rank() == home.rank()
+            && from.file().index().abs_diff(to.file().index()) == 2
+        {
             return self.castling_reason(us, to);
         }
 
@@ -312,12 +325,19 @@ impl Position {
         let from = mover.square;
         let (f88, t88) = (from.to_0x88(), to.to_0x88());
         let cannot = IllegalReason::CannotMoveThere { piece: mover, to };
-        let blocked = |sq: Square| self.placed(sq).map(|blocker| IllegalReason::Blocked { piece: mover, blocker });
+        let blocked = |sq: Square| {
+            self.placed(sq)
+                .map(|blocker| IllegalReason::Blocked { piece: mover, blocker })
+        };
         match mover.piece.role {
             Role::Pawn => {
                 let forward: i8 = if mover.piece.color == Color::White { 16 } else { -16 };
                 let diff = t88 as i16 - f88 as i16;
-                let start = if mover.piece.color == Color::White { Rank::Second } else { Rank::Seventh };
+                let start = if mover.piece.color == Color::White {
+                    Rank::Second
+                } else {
+                    Rank::Seventh
+                };
                 if diff == forward as i16 {
                     blocked(to)
                 } else if diff == 2 * forward as i16 && from.rank() == start {
@@ -369,4 +389,3 @@ impl Position {
         Move::from_parts(m.from(), m.to(), m.promotion(), flags)
     }
 }
-

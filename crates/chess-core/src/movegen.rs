@@ -248,7 +248,11 @@ impl Position {
     #[inline(always)]
     fn generate_pawn<S: MoveSink, const CAPTURES: bool, const MASKED: bool>(
         &self,
-        from: u8, mask: u128, them_bit: u8, sink: &mut S) {
+        from: u8,
+        mask: u128,
+        them_bit: u8,
+        sink: &mut S,
+    ) {
         let white = self.turn == Color::White;
         let forward: u8 = if white { 16 } else { 16u8.wrapping_neg() };
         let rank = from >> 4;
@@ -297,12 +301,7 @@ impl Position {
         if rights & 1 != 0 && empty(king + 1) && empty(king + 2) && safe(king + 1) && safe(king + 2) {
             sink.push(Move::from_parts(sq(king), sq(king + 2), None, Move::CASTLE));
         }
-        if rights & 2 != 0
-            && empty(king - 1)
-            && empty(king - 2)
-            && empty(king - 3)
-            && safe(king - 1)
-            && safe(king - 2)
+        if rights & 2 != 0 && empty(king - 1) && empty(king - 2) && empty(king - 3) && safe(king - 1) && safe(king - 2)
         {
             sink.push(Move::from_parts(sq(king), sq(king - 2), None, Move::CASTLE));
         }

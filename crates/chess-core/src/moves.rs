@@ -64,12 +64,7 @@ impl Move {
 
     /// A move with everything set, as move generation builds it.
     #[inline(always)]
-    pub(crate) const fn from_parts(
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-        flags: u8,
-    ) -> Move {
+    pub(crate) const fn from_parts(from: Square, to: Square, promotion: Option<Role>, flags: u8) -> Move {
         Move {
             from,
             to,

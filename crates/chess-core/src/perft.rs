@@ -107,4 +107,3 @@ fn perft_full_with(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u6
     }
     total
 }
-

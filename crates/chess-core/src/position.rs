@@ -86,9 +86,9 @@ static CASTLING_KEEP: [u8; 128] = {
 /// in check, consistent castling and en passant rights, and so on (see
 /// [`Position::from_setup`]). Every move generated for it is legal.
 ///
-/// Besides the 0x88 array, it keeps a set of squares per colour and per role
-/// (its piece lists), the king squares and the Zobrist key, all updated
-/// incrementally by [`Position::play_unchecked`] and undone by
+/// Besides the 0x88 array, it keeps a set of squares for each piece (its
+/// piece lists, iterated with a bit scan) and the Zobrist key, both updated
+/// incrementally by [`Position::play_unchecked`] and restored by
 /// [`Position::undo`].
 ///
 /// ```
@@ -188,9 +188,7 @@ impl Position {
 
     /// A copy of the placement.
     pub fn board(&self) -> Board {
-        Board {
-            squares: self.squares,
-        }
+        Board { squares: self.squares }
     }
 
     /// The piece on `sq`, if any.
@@ -461,8 +459,12 @@ impl Position {
                 ^ zobrist::code_key(target, to)
                 ^ zobrist::castling_change_key(old_castling, castling);
         }
-        let ep = from.wrapping_add(to) / 2 & (mask(double) as u8);
-        let halfmoves = if (target != EMPTY) | (role == PAWN) { 0 } else { state as u32 + 1 };
+        let ep = (from.wrapping_add(to) / 2) & (mask(double) as u8);
+        let halfmoves = if (target != EMPTY) | (role == PAWN) {
+            0
+        } else {
+            state as u32 + 1
+        };
         self.state = pack_state(halfmoves, castling, ep, ep_hashed);
 
         self.squares[from as usize & 127] = EMPTY;

@@ -163,7 +163,10 @@ impl Setup {
         if checkers.more_than_one() {
             let mut it = checkers;
             let (a, b) = (it.next().unwrap_or(Square::A1), it.next().unwrap_or(Square::A1));
-            let sliders = [a, b].iter().filter(|&&s| piece(s).is_some_and(Role::is_slider)).count();
+            let sliders = [a, b]
+                .iter()
+                .filter(|&&s| piece(s).is_some_and(Role::is_slider))
+                .count();
             // A double check needs a discovered one, which needs a slider;
             // and two checks along one line cannot both be new.
             let step = crate::x88::STEPS[diff_index(a.to_0x88(), king)];
@@ -173,7 +176,12 @@ impl Setup {
         // A single pawn check from a square no pawn can have moved to.
         let checker = checkers.first().unwrap_or(Square::A1);
         piece(checker) == Some(Role::Pawn)
-            && checker.rank() == if self.turn == Color::White { Rank::Seventh } else { Rank::Second }
+            && checker.rank()
+                == if self.turn == Color::White {
+                    Rank::Seventh
+                } else {
+                    Rank::Second
+                }
     }
 
     /// Applies the obvious fix for `problem`, if it has one (see
@@ -336,7 +344,11 @@ impl fmt::Display for Problem {
                 let letter = CastlingRights::letter(*color, *side);
                 if *king_missing {
                     let home = CastlingSide::king_from(*color);
-                    write!(f, "castling right {letter} but no {} king on {home}", color.name().to_lowercase())
+                    write!(
+                        f,
+                        "castling right {letter} but no {} king on {home}",
+                        color.name().to_lowercase()
+                    )
                 } else {
                     write!(f, "castling right {letter} but no rook on {}", side.rook_from(*color))
                 }
@@ -417,6 +429,10 @@ impl Position {
 
     /// Warnings about this position (an impossible check), for editors.
     pub fn warnings(&self) -> Vec<Problem> {
-        self.to_setup().problems().into_iter().filter(|p| !p.is_error()).collect()
+        self.to_setup()
+            .problems()
+            .into_iter()
+            .filter(|p| !p.is_error())
+            .collect()
     }
 }

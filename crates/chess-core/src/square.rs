@@ -24,16 +24,7 @@ pub enum File {
 
 impl File {
     /// All files, a to h.
-    pub const ALL: [File; 8] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-    ];
+    pub const ALL: [File; 8] = [File::A, File::B, File::C, File::D, File::E, File::F, File::G, File::H];
 
     /// The file with index 0..7 (a = 0).
     pub const fn new(index: u8) -> Option<File> {
@@ -170,11 +161,7 @@ impl Square {
     /// board (`index & 0x88 != 0`).
     #[inline]
     pub const fn from_0x88(index: u8) -> Option<Square> {
-        if index & 0x88 == 0 {
-            Some(Square(index))
-        } else {
-            None
-        }
+        if index & 0x88 == 0 { Some(Square(index)) } else { None }
     }
 
     /// The square of a 0x88 index the caller knows is on the board. An

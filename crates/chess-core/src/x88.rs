@@ -93,11 +93,7 @@ pub(crate) static ATTACK_BITS_OF_CODE: [u8; 32] = {
     let mut c = 0;
     while c < 2 {
         let base = colors[c] as usize;
-        t[base + 1] = if c == 0 {
-            ATTACK_WHITE_PAWN
-        } else {
-            ATTACK_BLACK_PAWN
-        };
+        t[base + 1] = if c == 0 { ATTACK_WHITE_PAWN } else { ATTACK_BLACK_PAWN };
         t[base + 2] = ATTACK_KNIGHT;
         t[base + 3] = ATTACK_BISHOP;
         t[base + 4] = ATTACK_ROOK;

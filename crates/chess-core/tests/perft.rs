@@ -63,7 +63,9 @@ fn unbulked_perft_agrees() {
 
 #[test]
 fn divide_sums_to_perft() {
-    let pos: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    let pos: Position = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        .parse()
+        .unwrap();
     let divide = pos.divide(3);
     assert_eq!(divide.len(), 48);
     assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 97862);

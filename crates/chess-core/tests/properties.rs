@@ -1,0 +1,132 @@
+//! Property tests along random legal playouts, from the start and from the
+//! perft suite's positions:
+//! - unmake restores the exact position, and the incremental Zobrist key
+//!   equals the key computed from scratch;
+//! - the FEN of every reached position reads back to the same position;
+//! - legal moves, FEN, status and keys agree with shakmaty, an established
+//!   library, at every step;
+//! - no text makes the FEN parser panic.
+
+use chess_core::{EnPassantMode, Move, Position, Setup, Status};
+use proptest::prelude::*;
+use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen, zobrist::Zobrist64};
+
+const SUITE: &str = include_str!("data/perftsuite.epd");
+
+fn start_positions() -> Vec<String> {
+    SUITE
+        .lines()
+        .map(|l| l.split(';').next().unwrap().trim().to_string())
+        .collect()
+}
+
+fn shakmaty_of(fen: &str) -> Chess {
+    // shakmaty refuses impossible checks (B6b/8/8/8/2K5/5k2/8/b6B b); we warn.
+    let setup = fen.parse::<Fen>().unwrap();
+    match setup.into_position(CastlingMode::Standard) {
+        Ok(pos) => pos,
+        Err(e) => e.ignore_impossible_check().unwrap(),
+    }
+}
+
+fn check_against_shakmaty(pos: &Position, theirs: &Chess) {
+    let mut ours: Vec<String> = pos.legal_moves().iter().map(|m| m.uci()).collect();
+    let mut expected: Vec<String> = theirs
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    ours.sort();
+    expected.sort();
+    assert_eq!(ours, expected, "legal moves of {}", pos.fen());
+    let their_fen = Fen::from_position(theirs, shakmaty::EnPassantMode::Legal).to_string();
+    assert_eq!(pos.fen(), their_fen);
+    assert_eq!(pos.is_check(), theirs.is_check());
+    assert_eq!(
+        pos.status() == Status::Checkmate,
+        theirs.is_checkmate(),
+        "{}",
+        pos.fen()
+    );
+    assert_eq!(
+        pos.status() == Status::Stalemate,
+        theirs.is_stalemate(),
+        "{}",
+        pos.fen()
+    );
+    assert_eq!(
+        pos.is_insufficient_material(),
+        theirs.is_insufficient_material(),
+        "{}",
+        pos.fen()
+    );
+    let pseudo: Zobrist64 = theirs.zobrist_hash(shakmaty::EnPassantMode::PseudoLegal);
+    let legal: Zobrist64 = theirs.zobrist_hash(shakmaty::EnPassantMode::Legal);
+    assert_eq!(pos.zobrist(), pseudo.0, "Polyglot key of {}", pos.fen());
+    assert_eq!(pos.repetition_key(), legal.0, "repetition key of {}", pos.fen());
+}
+
+fn playout(start: usize, choices: &[u16]) {
+    let fens = start_positions();
+    let fen = &fens[start % fens.len()];
+    let mut pos: Position = fen.parse().unwrap();
+    let mut theirs = shakmaty_of(fen);
+    for &choice in choices {
+        check_against_shakmaty(&pos, &theirs);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m: Move = moves[choice as usize % moves.len()];
+
+        // Make then unmake restores the position exactly.
+        let before = pos.clone();
+        let undo = pos.play_unchecked(m);
+        let after = pos.clone();
+        pos.undo(m, undo);
+        assert_eq!(pos, before, "undo of {m} in {}", before.fen());
+        pos.play_unchecked(m);
+        assert_eq!(pos, after);
+
+        // The incremental key equals the key of the same position read fresh.
+        let always = pos.fen_with(EnPassantMode::Always);
+        let fresh = Position::from_fen(&always).unwrap();
+        assert_eq!(fresh, pos, "FEN round trip of {always}");
+        assert_eq!(fresh.zobrist(), pos.zobrist());
+        assert_eq!(Position::from_fen(&pos.fen()).unwrap().fen(), pos.fen());
+
+        let uci = shakmaty::uci::UciMove::from_ascii(m.uci().as_bytes()).unwrap();
+        theirs.play_unchecked(uci.to_move(&theirs).unwrap());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_playouts(start in 0usize..1000, choices in prop::collection::vec(any::<u16>(), 1..120)) {
+        playout(start, &choices);
+    }
+
+    #[test]
+    fn fen_parser_never_panics(text in ".{0,100}") {
+        let _ = Setup::from_fen(&text);
+        let _ = Position::from_fen(&text);
+    }
+
+    #[test]
+    fn fen_like_text_never_panics(text in "[1-9kqrbnpKQRBNP/]{1,80}( [wb-]( [KQkq-]{1,5}( [a-h1-8-]{1,3}( [0-9]{1,4}( [0-9]{1,4})?)?)?)?)?") {
+        if let Ok(setup) = Setup::from_fen(&text) {
+            let problems = setup.problems();
+            match Position::from_setup(setup) {
+                Ok(pos) => {
+                    prop_assert!(problems.iter().all(|p| !p.is_error()));
+                    // Whatever is legal can be searched without panicking.
+                    let _ = pos.perft(2);
+                    let _ = pos.status();
+                }
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+        }
+    }
+}
