@@ -100,9 +100,9 @@ static CASTLING_KEEP: [u8; 128] = {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) squares: [u8; 128],
-    /// One square set per piece, indexed by the board code (colour bit |
-    /// role); slot 0 is a spare that absorbs "no piece" in branch-free updates.
-    pub(crate) by_piece: [u64; 32],
+    /// One square set per piece, indexed by the board code masked with 15
+    /// (Black's codes 17..22 land on 1..6, White's stay 9..14).
+    pub(crate) by_piece: [u64; 16],
     pub(crate) turn: Color,
     /// The halfmove clock (bits 0-31), the castling rights (bits 32-39),
     /// the square a pawn just skipped with a double push (bits 40-47, or
@@ -152,7 +152,7 @@ impl Position {
     pub(crate) fn from_setup_unchecked(setup: &Setup) -> Position {
         let mut pos = Position {
             squares: [EMPTY; 128],
-            by_piece: [0; 32],
+            by_piece: [0; 16],
             turn: setup.turn,
             state: pack_state(
                 setup.halfmoves,
@@ -331,13 +331,13 @@ impl Position {
     /// The squares of the piece with board code `code`.
     #[inline(always)]
     pub(crate) fn set(&self, code: u8) -> u64 {
-        self.by_piece[code as usize & 31]
+        self.by_piece[code as usize & 15]
     }
 
     /// The squares of all pieces with colour bit `color_bit`.
     #[inline(always)]
     pub(crate) fn color_set(&self, color_bit: u8) -> u64 {
-        let c = color_bit as usize & 31;
+        let c = color_bit as usize & 15;
         self.by_piece[c + 1]
             | self.by_piece[c + 2]
             | self.by_piece[c + 3]
@@ -349,7 +349,7 @@ impl Position {
     /// The squares of all pieces of `role` (an index 1..=6), both colours.
     #[inline(always)]
     pub(crate) fn role_set(&self, role: usize) -> u64 {
-        self.by_piece[WHITE_BIT as usize | role & 7] | self.by_piece[BLACK_BIT as usize | role & 7]
+        self.by_piece[(WHITE_BIT as usize | role) & 15] | self.by_piece[(BLACK_BIT as usize | role) & 15]
     }
 
     // --- low-level board updates (sets and squares; the hash is separate) ---
@@ -357,20 +357,20 @@ impl Position {
     #[inline(always)]
     fn put(&mut self, code: u8, sq: u8) {
         self.squares[sq as usize & 127] = code;
-        self.by_piece[code as usize & 31] ^= bit(sq);
+        self.by_piece[code as usize & 15] ^= bit(sq);
     }
 
     #[inline(always)]
     fn remove(&mut self, code: u8, sq: u8) {
         self.squares[sq as usize & 127] = EMPTY;
-        self.by_piece[code as usize & 31] ^= bit(sq);
+        self.by_piece[code as usize & 15] ^= bit(sq);
     }
 
     #[inline(always)]
     fn shift(&mut self, code: u8, from: u8, to: u8) {
         self.squares[from as usize & 127] = EMPTY;
         self.squares[to as usize & 127] = code;
-        self.by_piece[code as usize & 31] ^= bit(from) | bit(to);
+        self.by_piece[code as usize & 15] ^= bit(from) | bit(to);
     }
 
     /// Whether a pawn of the side to move stands next to the pawn that just
@@ -469,9 +469,9 @@ impl Position {
 
         self.squares[from as usize & 127] = EMPTY;
         self.squares[to as usize & 127] = code;
-        self.by_piece[code as usize & 31] ^= bit(from) | bit(to);
+        self.by_piece[code as usize & 15] ^= bit(from) | bit(to);
         if target != EMPTY {
-            self.by_piece[target as usize & 31] ^= bit(to);
+            self.by_piece[target as usize & 15] ^= bit(to);
         }
         self.fullmoves += self.turn.index() as u32;
         self.turn = !self.turn;
@@ -537,9 +537,9 @@ impl Position {
         let captured = undo.captured();
         self.squares[from as usize & 127] = code;
         self.squares[to as usize & 127] = captured;
-        self.by_piece[code as usize & 31] ^= bit(from) | bit(to);
+        self.by_piece[code as usize & 15] ^= bit(from) | bit(to);
         if captured != EMPTY {
-            self.by_piece[captured as usize & 31] ^= bit(to);
+            self.by_piece[captured as usize & 15] ^= bit(to);
         }
     }
 
