@@ -35,28 +35,37 @@ mod board;
 mod castling;
 mod display;
 mod fen;
+mod game;
 mod illegal;
 mod movegen;
 mod moves;
+mod outcome;
 mod perft;
+pub mod pgn;
 mod piece;
 mod position;
+mod san;
 mod setup;
 mod square;
 mod status;
+mod uci;
 mod x88;
 mod zobrist;
 
 pub use board::Board;
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{EnPassantMode, FenError, FenErrorKind, FenField};
+pub use game::{Game, NodeId, PlayError, Tags};
 pub use illegal::{IllegalMove, IllegalReason, PlacedPiece};
 pub use moves::{MAX_MOVES, Move, MoveList};
+pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Undo};
+pub use san::SanError;
 pub use setup::{PositionError, Problem, Repair, Setup};
 pub use square::{File, ParseSquareError, Rank, Square, SquareSet};
 pub use status::Status;
+pub use uci::{ParseUciError, UciError};
 
 /// A FEN that could not be turned into a position: bad syntax, or a legal
 /// syntax describing an illegal position.

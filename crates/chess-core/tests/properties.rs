@@ -5,6 +5,7 @@
 //! - the FEN of every reached position reads back to the same position;
 //! - legal moves, FEN, status and keys agree with shakmaty, an established
 //!   library, at every step;
+//! - the SAN of every legal move is shakmaty's, and parses back to the move;
 //! - no text makes the FEN parser panic.
 
 use chess_core::{EnPassantMode, Move, Position, Setup, Status};
@@ -64,6 +65,18 @@ fn check_against_shakmaty(pos: &Position, theirs: &Chess) {
     let legal: Zobrist64 = theirs.zobrist_hash(shakmaty::EnPassantMode::Legal);
     assert_eq!(pos.zobrist(), pseudo.0, "Polyglot key of {}", pos.fen());
     assert_eq!(pos.repetition_key(), legal.0, "repetition key of {}", pos.fen());
+
+    for m in theirs.legal_moves() {
+        let uci = m.to_uci(CastlingMode::Standard).to_string();
+        let ours = pos.parse_uci(&uci).unwrap();
+        let expected = shakmaty::san::SanPlus::from_move(theirs.clone(), m).to_string();
+        let san = pos.san(ours).unwrap();
+        assert_eq!(san, expected, "SAN of {uci} in {}", pos.fen());
+        assert_eq!(pos.parse_san(&san), Ok(ours), "{san} in {}", pos.fen());
+        // Without the check mark, and with an annotation, it reads the same.
+        let bare = san.trim_end_matches(['+', '#']);
+        assert_eq!(pos.parse_san(&format!("{bare}!?")), Ok(ours));
+    }
 }
 
 fn playout(start: usize, choices: &[u16]) {
@@ -112,6 +125,32 @@ proptest! {
     fn fen_parser_never_panics(text in ".{0,100}") {
         let _ = Setup::from_fen(&text);
         let _ = Position::from_fen(&text);
+    }
+
+    #[test]
+    fn move_parsers_never_panic(text in ".{0,40}", san_like in "[KQRBNPa-h1-8xX=+#!?()O0o.-]{0,12}") {
+        let pos = Position::new();
+        let _ = pos.parse_san(&text);
+        let _ = pos.parse_uci(&text);
+        let _ = pos.parse_san(&san_like);
+        let endgame: Position = "1r2k3/P7/8/3pP3/8/8/8/R3K2R w KQ d6 0 1".parse().unwrap();
+        let _ = endgame.parse_san(&san_like);
+    }
+
+    #[test]
+    fn pgn_reader_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        for game in chess_core::pgn::PgnReader::new(bytes.as_slice()) {
+            let _ = game.map(|g| g.to_pgn());
+        }
+    }
+
+    #[test]
+    fn pgn_like_text_never_panics(text in r#"(\[[A-Za-z]{1,5} "[^"\n]{0,10}"\]\n){0,3}([0-9]{1,2}\.{1,3} |[KQRBN]?[a-h]?x?[a-h][1-8](=[QRBN])?[+#!?]{0,2} |\{[^}]{0,10}\} |\( |\) |\$[0-9]{1,3} |1-0 |\* |; [a-z ]{0,8}\n){0,40}"#) {
+        // Whatever reads, writes and reads back the same.
+        for game in chess_core::pgn::PgnReader::new(text.as_bytes()).flatten() {
+            let again = chess_core::pgn::read_game(&game.to_pgn()).unwrap();
+            prop_assert_eq!(again.to_pgn(), game.to_pgn());
+        }
     }
 
     #[test]

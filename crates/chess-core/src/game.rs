@@ -1,0 +1,681 @@
+//! A game: a start position and a tree of moves, with comments, NAGs, tags,
+//! a cursor, and the rules that end a game.
+//!
+//! Moves form a tree, as every serious PGN tool keeps them: each node's first
+//! child is the main continuation, the others are variations. The cursor is
+//! the node whose position is "on the board". Playing a move at the cursor
+//! follows an existing child with that move or adds a new one (a variation
+//! when there already is a continuation), so going back and trying another
+//! move never destroys the game.
+//!
+//! ```
+//! use chess_core::{Game, Outcome, WinReason, Color};
+//! let mut game = Game::new();
+//! for san in ["f3", "e5", "g4", "Qh4#"] {
+//!     game.play_san(san)?;
+//! }
+//! assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Checkmate }));
+//! game.back();
+//! game.play_san("Qf6")?; // a variation
+//! assert_eq!(game.children(game.parent(game.cursor()).unwrap()).len(), 2);
+//! # Ok::<(), chess_core::PlayError>(())
+//! ```
+
+use std::fmt;
+
+use crate::illegal::IllegalMove;
+use crate::moves::Move;
+use crate::outcome::{DrawReason, Outcome, WinReason};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::san::SanError;
+use crate::status::Status;
+use crate::uci::UciError;
+
+/// A node of a game's move tree. The root (the start position) is
+/// [`NodeId::ROOT`]. Ids stay valid while the game lives, also after other
+/// nodes are deleted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(u32);
+
+impl NodeId {
+    /// The start position.
+    pub const ROOT: NodeId = NodeId(0);
+
+    /// The index of the node (0 for the root), for storing ids elsewhere.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    mv: Option<Move>,
+    parent: Option<NodeId>,
+    children: Vec<NodeId>,
+    position: Position,
+    comment: String,
+    starting_comment: String,
+    nags: Vec<u8>,
+    result: Option<Outcome>,
+    removed: bool,
+}
+
+impl Node {
+    fn new(mv: Option<Move>, parent: Option<NodeId>, position: Position) -> Node {
+        Node {
+            mv,
+            parent,
+            children: Vec::new(),
+            position,
+            comment: String::new(),
+            starting_comment: String::new(),
+            nags: Vec::new(),
+            result: None,
+            removed: false,
+        }
+    }
+}
+
+/// PGN tags in their order, such as `Event`, `White` or `FEN`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags(Vec<(String, String)>);
+
+impl Tags {
+    /// The seven tags every PGN game has, in the order PGN writes them.
+    pub const SEVEN_TAG_ROSTER: [&'static str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+    /// No tags.
+    pub fn new() -> Tags {
+        Tags(Vec::new())
+    }
+
+    /// The value of `name`, if set.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets `name` to `value`, keeping its place if it was set before.
+    pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
+        let (name, value) = (name.into(), value.into());
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name, value)),
+        }
+    }
+
+    /// Removes `name`; returns its value.
+    pub fn remove(&mut self, name: &str) -> Option<String> {
+        let i = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.remove(i).1)
+    }
+
+    /// All tags, in their order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+
+    /// How many tags are set.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no tag is set.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// Why a move could not be played in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The move is not legal here.
+    Illegal(IllegalMove),
+    /// The SAN text is malformed, illegal or ambiguous.
+    San(SanError),
+    /// The UCI text is malformed or illegal.
+    Uci(UciError),
+    /// The rules have ended the game at this point.
+    GameOver(Outcome),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Illegal(e) => e.fmt(f),
+            PlayError::San(e) => e.fmt(f),
+            PlayError::Uci(e) => e.fmt(f),
+            PlayError::GameOver(outcome) => write!(f, "the game is over: {outcome}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A chess game: start position, move tree, tags, cursor and result.
+#[derive(Clone, Debug)]
+pub struct Game {
+    nodes: Vec<Node>,
+    cursor: NodeId,
+    /// The PGN tags. `Result`, `SetUp` and `FEN` are written from the game
+    /// itself when it is exported.
+    pub tags: Tags,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard starting position.
+    pub fn new() -> Game {
+        Game::from_position(Position::new())
+    }
+
+    /// A game from any legal position.
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            nodes: vec![Node::new(None, None, start)],
+            cursor: NodeId::ROOT,
+            tags: Tags::new(),
+        }
+    }
+
+    /// A game from a FEN.
+    pub fn from_fen(fen: &str) -> Result<Game, crate::Error> {
+        Ok(Game::from_position(Position::from_fen(fen)?))
+    }
+
+    fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.index()]
+    }
+
+    /// Whether `id` names a node of this game (not deleted).
+    pub fn contains(&self, id: NodeId) -> bool {
+        self.nodes.get(id.index()).is_some_and(|n| !n.removed)
+    }
+
+    // --- positions and the cursor ---
+
+    /// The position the game starts from.
+    pub fn start_position(&self) -> &Position {
+        &self.node(NodeId::ROOT).position
+    }
+
+    /// The position at the cursor.
+    pub fn position(&self) -> &Position {
+        &self.node(self.cursor).position
+    }
+
+    /// The position at node `id`.
+    pub fn position_at(&self, id: NodeId) -> &Position {
+        &self.node(id).position
+    }
+
+    /// The node at the cursor.
+    pub fn cursor(&self) -> NodeId {
+        self.cursor
+    }
+
+    /// Moves the cursor to `id`. Returns false (and stays) if `id` is not a
+    /// node of the game.
+    pub fn go_to(&mut self, id: NodeId) -> bool {
+        if self.contains(id) {
+            self.cursor = id;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One move back. Returns false at the start.
+    pub fn back(&mut self) -> bool {
+        match self.node(self.cursor).parent {
+            Some(parent) => {
+                self.cursor = parent;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// One move forward along the main continuation. Returns false at the end.
+    pub fn forward(&mut self) -> bool {
+        match self.node(self.cursor).children.first() {
+            Some(&child) => {
+                self.cursor = child;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// To the start position.
+    pub fn to_start(&mut self) {
+        self.cursor = NodeId::ROOT;
+    }
+
+    /// Forward along the main continuation to its end.
+    pub fn to_end(&mut self) {
+        while self.forward() {}
+    }
+
+    // --- the tree ---
+
+    /// The move that leads to `id` (none for the root).
+    pub fn move_at(&self, id: NodeId) -> Option<Move> {
+        self.node(id).mv
+    }
+
+    /// The SAN of the move that leads to `id`, with `+` or `#`.
+    pub fn san_at(&self, id: NodeId) -> Option<String> {
+        let mv = self.node(id).mv?;
+        let parent = self.node(id).parent?;
+        self.node(parent).position.san(mv).ok()
+    }
+
+    /// The parent of `id` (none for the root).
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).parent
+    }
+
+    /// The continuations of `id`: the main one first, then the variations.
+    pub fn children(&self, id: NodeId) -> &[NodeId] {
+        &self.node(id).children
+    }
+
+    /// The number of half-moves from the start to `id`.
+    pub fn ply(&self, id: NodeId) -> usize {
+        self.path_to(id).len() - 1
+    }
+
+    /// The nodes from the root to `id`, both included.
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut path = vec![id];
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent {
+            path.push(parent);
+            at = parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The main line: the nodes after the root, following first children.
+    pub fn mainline(&self) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut at = NodeId::ROOT;
+        while let Some(&child) = self.node(at).children.first() {
+            out.push(child);
+            at = child;
+        }
+        out
+    }
+
+    /// The moves from the start to the cursor.
+    pub fn moves(&self) -> Vec<Move> {
+        self.path_to(self.cursor)
+            .iter()
+            .filter_map(|&id| self.node(id).mv)
+            .collect()
+    }
+
+    /// The last node of the main line.
+    pub fn mainline_end(&self) -> NodeId {
+        self.mainline().last().copied().unwrap_or(NodeId::ROOT)
+    }
+
+    /// Whether `id` lies on the main line (the root does).
+    pub fn is_mainline(&self, id: NodeId) -> bool {
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent {
+            if self.node(parent).children.first() != Some(&at) {
+                return false;
+            }
+            at = parent;
+        }
+        true
+    }
+
+    // --- annotations ---
+
+    /// The comment after the move of `id` (for the root: before the game).
+    pub fn comment(&self, id: NodeId) -> &str {
+        &self.node(id).comment
+    }
+
+    /// Sets the comment after the move of `id`.
+    pub fn set_comment(&mut self, id: NodeId, text: impl Into<String>) {
+        self.node_mut(id).comment = text.into();
+    }
+
+    /// The comment before the move of `id` (PGN writes it after `(`).
+    pub fn starting_comment(&self, id: NodeId) -> &str {
+        &self.node(id).starting_comment
+    }
+
+    /// Sets the comment before the move of `id`.
+    pub fn set_starting_comment(&mut self, id: NodeId, text: impl Into<String>) {
+        self.node_mut(id).starting_comment = text.into();
+    }
+
+    /// The numeric annotation glyphs of `id` (`$1` is "!", `$2` "?", ...).
+    pub fn nags(&self, id: NodeId) -> &[u8] {
+        &self.node(id).nags
+    }
+
+    /// Replaces the NAGs of `id`.
+    pub fn set_nags(&mut self, id: NodeId, nags: Vec<u8>) {
+        self.node_mut(id).nags = nags;
+    }
+
+    /// Adds a NAG to `id` (once).
+    pub fn add_nag(&mut self, id: NodeId, nag: u8) {
+        let nags = &mut self.node_mut(id).nags;
+        if !nags.contains(&nag) {
+            nags.push(nag);
+        }
+    }
+
+    // --- playing and editing ---
+
+    /// Plays a legal move at the cursor: follows the child with that move if
+    /// there is one, otherwise adds it (as the main continuation, or as a
+    /// variation when there already is one). The cursor moves to it. A
+    /// result recorded at the cursor (resignation, agreement) is cleared.
+    pub fn play(&mut self, m: Move) -> Result<NodeId, PlayError> {
+        self.check_not_over()?;
+        let position = self.position();
+        let legal = match position.legal_move(m) {
+            Some(legal) => legal,
+            None => {
+                return Err(PlayError::Illegal(IllegalMove {
+                    mv: m,
+                    reason: position.why_illegal(m).unwrap_or(crate::IllegalReason::NoLegalMoves),
+                }));
+            }
+        };
+        self.node_mut(self.cursor).result = None;
+        let existing = self
+            .node(self.cursor)
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.node(c).mv == Some(legal));
+        let id = match existing {
+            Some(id) => id,
+            None => self.add_child(self.cursor, legal),
+        };
+        self.cursor = id;
+        Ok(id)
+    }
+
+    /// Adds `m` (legal at `parent`) as the last continuation of `parent`
+    /// without moving the cursor.
+    pub(crate) fn add_child(&mut self, parent: NodeId, m: Move) -> NodeId {
+        let mut position = self.node(parent).position.clone();
+        position.play_unchecked(m);
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node::new(Some(m), Some(parent), position));
+        self.node_mut(parent).children.push(id);
+        id
+    }
+
+    /// Plays a move given in SAN (see [`Game::play`]).
+    pub fn play_san(&mut self, san: &str) -> Result<NodeId, PlayError> {
+        self.check_not_over()?;
+        let m = self.position().parse_san(san).map_err(PlayError::San)?;
+        self.play(m)
+    }
+
+    /// Plays a move given in UCI notation (see [`Game::play`]).
+    pub fn play_uci(&mut self, uci: &str) -> Result<NodeId, PlayError> {
+        self.check_not_over()?;
+        let m = self.position().parse_uci(uci).map_err(PlayError::Uci)?;
+        self.play(m)
+    }
+
+    fn check_not_over(&self) -> Result<(), PlayError> {
+        match self.outcome_by_rules(self.cursor) {
+            Some(outcome) => Err(PlayError::GameOver(outcome)),
+            None => Ok(()),
+        }
+    }
+
+    /// Takes back the move at the cursor: deletes it (with everything after
+    /// it) and moves back. Returns the move, or none at the start.
+    pub fn pop(&mut self) -> Option<Move> {
+        let id = self.cursor;
+        let mv = self.node(id).mv?;
+        self.delete(id);
+        Some(mv)
+    }
+
+    /// Deletes `id` and everything after it. The cursor, if it was in the
+    /// deleted part, moves to `id`'s parent. The root cannot be deleted.
+    pub fn delete(&mut self, id: NodeId) -> bool {
+        let Some(parent) = self.contains(id).then(|| self.node(id).parent).flatten() else {
+            return false;
+        };
+        if self.path_to(self.cursor).contains(&id) {
+            self.cursor = parent;
+        }
+        self.node_mut(parent).children.retain(|&c| c != id);
+        let mut stack = vec![id];
+        while let Some(n) = stack.pop() {
+            let node = self.node_mut(n);
+            node.removed = true;
+            stack.extend(std::mem::take(&mut node.children));
+        }
+        true
+    }
+
+    /// Moves the variation `id` one place up among its siblings (to the
+    /// main continuation if it was the first variation).
+    pub fn promote(&mut self, id: NodeId) -> bool {
+        let Some(parent) = self.node(id).parent else {
+            return false;
+        };
+        let siblings = &mut self.node_mut(parent).children;
+        match siblings.iter().position(|&c| c == id) {
+            Some(i) if i > 0 => {
+                siblings.swap(i, i - 1);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Makes the line through `id` the main line: at every branching point
+    /// above it, its branch becomes the main continuation.
+    pub fn promote_to_main(&mut self, id: NodeId) -> bool {
+        let mut changed = false;
+        let mut at = id;
+        while let Some(parent) = self.node(at).parent {
+            let siblings = &mut self.node_mut(parent).children;
+            if let Some(i) = siblings.iter().position(|&c| c == at)
+                && i > 0
+            {
+                let node = siblings.remove(i);
+                siblings.insert(0, node);
+                changed = true;
+            }
+            at = parent;
+        }
+        changed
+    }
+
+    // --- results ---
+
+    /// How many times the position at `id` has occurred on the way from the
+    /// start to `id`, counting the start position and `id` itself. Positions
+    /// count as the same as FIDE defines it: same placement, side to move,
+    /// castling rights and possible en passant captures.
+    pub fn repetitions(&self, id: NodeId) -> usize {
+        self.occurrences(&self.node(id).position, id)
+    }
+
+    /// How many times `target` occurs among the positions from the start to
+    /// `id`. Only the last `target.halfmoves()` plies are looked at: nothing
+    /// before a capture or pawn move can repeat.
+    fn occurrences(&self, target: &Position, id: NodeId) -> usize {
+        let key = target.repetition_key();
+        let mut count = 0;
+        let mut at = Some(id);
+        for _ in 0..=target.halfmoves() {
+            let Some(n) = at else { break };
+            let pos = &self.node(n).position;
+            if pos.repetition_key() == key && pos.same_for_repetition(target) {
+                count += 1;
+            }
+            at = self.node(n).parent;
+        }
+        count
+    }
+
+    /// The outcome the rules impose at `id`: checkmate, stalemate,
+    /// insufficient material, seventy-five moves, fivefold repetition. A
+    /// checkmate counts even on the 150th half-move.
+    pub fn outcome_by_rules(&self, id: NodeId) -> Option<Outcome> {
+        let pos = &self.node(id).position;
+        match pos.status() {
+            Status::Checkmate => Some(Outcome::Win {
+                winner: !pos.turn(),
+                reason: WinReason::Checkmate,
+            }),
+            Status::Stalemate => Some(Outcome::Draw(DrawReason::Stalemate)),
+            Status::InsufficientMaterial => Some(Outcome::Draw(DrawReason::InsufficientMaterial)),
+            Status::SeventyFiveMoves => Some(Outcome::Draw(DrawReason::SeventyFiveMoves)),
+            // Five occurrences need at least 16 reversible plies.
+            Status::Ongoing if pos.halfmoves() >= 16 && self.repetitions(id) >= 5 => {
+                Some(Outcome::Draw(DrawReason::FivefoldRepetition))
+            }
+            Status::Ongoing => None,
+        }
+    }
+
+    /// The outcome at the cursor: by the rules, or as recorded there
+    /// (resignation, agreement, a claim, a PGN result). None while the game
+    /// goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_at(self.cursor)
+    }
+
+    /// The outcome at `id` (see [`Game::outcome`]).
+    pub fn outcome_at(&self, id: NodeId) -> Option<Outcome> {
+        self.outcome_by_rules(id).or(self.node(id).result)
+    }
+
+    /// Records a result at the cursor (or clears it with `None`), such as a
+    /// resignation or a result read from a file. A result the rules impose
+    /// takes precedence over it.
+    pub fn set_result(&mut self, outcome: Option<Outcome>) {
+        let cursor = self.cursor;
+        self.node_mut(cursor).result = outcome;
+    }
+
+    /// The result recorded at `id`, if any.
+    pub fn recorded_result(&self, id: NodeId) -> Option<Outcome> {
+        self.node(id).result
+    }
+
+    /// `color` resigns at the cursor.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, PlayError> {
+        self.record(Outcome::Win {
+            winner: !color,
+            reason: WinReason::Resignation,
+        })
+    }
+
+    /// The players agree to a draw at the cursor.
+    pub fn agree_draw(&mut self) -> Result<Outcome, PlayError> {
+        self.record(Outcome::Draw(DrawReason::Agreement))
+    }
+
+    fn record(&mut self, outcome: Outcome) -> Result<Outcome, PlayError> {
+        if let Some(done) = self.outcome() {
+            return Err(PlayError::GameOver(done));
+        }
+        self.set_result(Some(outcome));
+        Ok(outcome)
+    }
+
+    /// The draw the side to move may claim at the cursor, if any: threefold
+    /// repetition or the fifty-move rule, now or after one of its legal moves
+    /// (FIDE 9.2 and 9.3). None once the game is over.
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let pos = self.position();
+        if self.repetitions(self.cursor) >= 3 {
+            return Some(DrawReason::ThreefoldRepetition);
+        }
+        if pos.halfmoves() >= 100 {
+            return Some(DrawReason::FiftyMoves);
+        }
+        let mut threefold_next = false;
+        let mut fifty_next = false;
+        for &m in pos.legal_moves().iter() {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            if next.halfmoves() >= 100 {
+                fifty_next = true;
+            }
+            // The move would make its position occur a third time.
+            if !threefold_next && next.halfmoves() >= 4 {
+                threefold_next = self.occurrences(&next, self.cursor) >= 2;
+            }
+        }
+        if threefold_next {
+            Some(DrawReason::ThreefoldRepetition)
+        } else if fifty_next {
+            Some(DrawReason::FiftyMoves)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the side to move may claim a draw (see [`Game::claimable_draw`]).
+    pub fn can_claim_draw(&self) -> bool {
+        self.claimable_draw().is_some()
+    }
+
+    /// Claims the draw [`Game::claimable_draw`] allows, recording it.
+    pub fn claim_draw(&mut self) -> Option<Outcome> {
+        let reason = self.claimable_draw()?;
+        let outcome = Outcome::Draw(reason);
+        self.set_result(Some(outcome));
+        Some(outcome)
+    }
+
+    /// All node ids in use, for serializers: the root, then every node in
+    /// depth-first order with main continuations first.
+    pub fn nodes(&self) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(id) = stack.pop() {
+            out.push(id);
+            stack.extend(self.node(id).children.iter().rev());
+        }
+        out
+    }
+}
+
+impl Position {
+    /// Whether two positions are the same for the repetition rules: the same
+    /// pieces on the same squares, side to move, castling rights and legal
+    /// en passant captures.
+    pub fn same_for_repetition(&self, other: &Position) -> bool {
+        self.squares == other.squares
+            && self.turn == other.turn
+            && self.castling() == other.castling()
+            && self.ep_square(crate::EnPassantMode::Legal) == other.ep_square(crate::EnPassantMode::Legal)
+    }
+}

@@ -1,0 +1,355 @@
+//! PGN tokens, read line by line from any `BufRead`.
+
+use std::io::BufRead;
+
+/// A token of PGN and where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Token {
+    /// `[Name "value"]`, with the escapes `\"` and `\\` resolved.
+    Tag(String, String),
+    /// `{...}` or `; ...` (text trimmed; line breaks inside become spaces).
+    Comment(String),
+    /// `$n`, or the suffix annotations `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    Nag(u8),
+    /// A move in SAN (without its suffix annotation).
+    San(String),
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(String),
+    /// Something that fits nothing above.
+    Junk(String),
+    /// A `{` comment that is never closed.
+    UnclosedComment,
+}
+
+/// A token with its 1-based line and column (in characters).
+#[derive(Clone, Debug)]
+pub(crate) struct Spanned {
+    pub token: Token,
+    pub line: usize,
+    pub column: usize,
+}
+
+pub(crate) struct Lexer<R> {
+    input: R,
+    buf: Vec<u8>,
+    line: String,
+    /// Byte position in `line`.
+    pos: usize,
+    line_no: usize,
+    eof: bool,
+    pub(crate) io_error: Option<std::io::Error>,
+    peeked: Option<Spanned>,
+}
+
+fn suffix_nag(s: &str) -> Option<u8> {
+    Some(match s {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+impl<R: BufRead> Lexer<R> {
+    pub(crate) fn new(input: R) -> Lexer<R> {
+        Lexer {
+            input,
+            buf: Vec::new(),
+            line: String::new(),
+            pos: 0,
+            line_no: 0,
+            eof: false,
+            io_error: None,
+            peeked: None,
+        }
+    }
+
+    /// Reads the next line into `self.line`. False at the end of input.
+    fn next_line(&mut self) -> bool {
+        if self.eof {
+            return false;
+        }
+        self.buf.clear();
+        match self.input.read_until(b'\n', &mut self.buf) {
+            Ok(0) => {
+                self.eof = true;
+                return false;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.io_error = Some(e);
+                self.eof = true;
+                return false;
+            }
+        }
+        self.line_no += 1;
+        // Files in Latin-1 and other junk: decoded lossily, never an error.
+        let mut text = String::from_utf8_lossy(&self.buf).into_owned();
+        if self.line_no == 1 && text.starts_with('\u{feff}') {
+            text.drain(..3);
+        }
+        while text.ends_with(['\n', '\r']) {
+            text.pop();
+        }
+        // `%` in the first column escapes the whole line.
+        if text.starts_with('%') {
+            text.clear();
+        }
+        self.line = text;
+        self.pos = 0;
+        true
+    }
+
+    fn column(&self) -> usize {
+        self.line[..self.pos].chars().count() + 1
+    }
+
+    pub(crate) fn line_no(&self) -> usize {
+        self.line_no
+    }
+
+    pub(crate) fn peek(&mut self) -> Option<&Spanned> {
+        if self.peeked.is_none() {
+            self.peeked = self.read();
+        }
+        self.peeked.as_ref()
+    }
+
+    pub(crate) fn next_token(&mut self) -> Option<Spanned> {
+        match self.peeked.take() {
+            Some(t) => Some(t),
+            None => self.read(),
+        }
+    }
+
+    /// Reads the next token, across lines.
+    fn read(&mut self) -> Option<Spanned> {
+        loop {
+            // Skip whitespace, reading lines as needed.
+            loop {
+                let rest = &self.line[self.pos..];
+                let trimmed = rest.trim_start();
+                self.pos += rest.len() - trimmed.len();
+                if self.pos < self.line.len() {
+                    break;
+                }
+                if !self.next_line() {
+                    return None;
+                }
+            }
+            let (line, column) = (self.line_no, self.column());
+            let rest = &self.line[self.pos..];
+            let first = rest.chars().next()?;
+            let spanned = |token| Some(Spanned { token, line, column });
+            match first {
+                '[' => {
+                    let (token, len) = read_tag(rest);
+                    self.pos += len;
+                    return spanned(token);
+                }
+                '{' => return spanned(self.read_brace_comment()),
+                ';' => {
+                    let text = rest[1..].trim().to_string();
+                    self.pos = self.line.len();
+                    return spanned(Token::Comment(text));
+                }
+                '(' => {
+                    self.pos += 1;
+                    return spanned(Token::Open);
+                }
+                ')' => {
+                    self.pos += 1;
+                    return spanned(Token::Close);
+                }
+                '$' => {
+                    let digits: String = rest[1..].chars().take_while(|c| c.is_ascii_digit()).collect();
+                    self.pos += 1 + digits.len();
+                    return match digits.parse::<u8>() {
+                        Ok(n) => spanned(Token::Nag(n)),
+                        Err(_) => spanned(Token::Junk(format!("${digits}"))),
+                    };
+                }
+                _ => {}
+            }
+            // A word: up to whitespace or a character that starts a token.
+            let len = rest
+                .find(|c: char| c.is_whitespace() || "{}()[];$".contains(c))
+                .unwrap_or(rest.len());
+            if len == 0 {
+                // A lone '}' or ']'.
+                self.pos += first.len_utf8();
+                return spanned(Token::Junk(first.to_string()));
+            }
+            let word = &rest[..len];
+            self.pos += len;
+            if let Some(token) = classify_word(word) {
+                return spanned(token);
+            }
+            // A move number alone ("12." or "12..."): nothing to return.
+        }
+    }
+
+    fn read_brace_comment(&mut self) -> Token {
+        self.pos += 1;
+        let mut text = String::new();
+        loop {
+            let rest = &self.line[self.pos..];
+            if let Some(end) = rest.find('}') {
+                text.push_str(&rest[..end]);
+                self.pos += end + 1;
+                return Token::Comment(text.trim().to_string());
+            }
+            text.push_str(rest);
+            text.push(' ');
+            self.pos = self.line.len();
+            if !self.next_line() {
+                return Token::UnclosedComment;
+            }
+        }
+    }
+}
+
+/// A word of movetext: a result, a move number (none), or a move with an
+/// optional suffix annotation (returned as the SAN; the annotation is
+/// recovered by [`split_annotation`]).
+fn classify_word(word: &str) -> Option<Token> {
+    match word {
+        "1-0" | "0-1" | "1/2-1/2" | "*" => return Some(Token::Result(word.to_string())),
+        "½-½" => return Some(Token::Result("1/2-1/2".to_string())),
+        _ => {}
+    }
+    // Move numbers: "12.", "12...", "12" and the dots alone.
+    let digits_end = word.find(|c: char| !c.is_ascii_digit()).unwrap_or(word.len());
+    let after = &word[digits_end..];
+    if after.chars().all(|c| c == '.') {
+        return None;
+    }
+    // "12.e4" and "12...e5": a number glued to the move.
+    let word = if digits_end > 0 && after.starts_with('.') {
+        after.trim_start_matches('.')
+    } else {
+        word
+    };
+    if let Some(nag) = suffix_nag(word) {
+        return Some(Token::Nag(nag));
+    }
+    Some(Token::San(word.to_string()))
+}
+
+/// Splits a suffix annotation off a move: `"e4!?"` gives `("e4", Some(5))`.
+pub(crate) fn split_annotation(san: &str) -> (&str, Option<u8>) {
+    let end = san.trim_end_matches(['!', '?']);
+    (end, suffix_nag(&san[end.len()..]))
+}
+
+/// Reads `[Name "value"]` from the start of `text`; returns the token and
+/// the bytes used. Lenient: an unquoted value runs to `]`.
+fn read_tag(text: &str) -> (Token, usize) {
+    let bytes = text.as_bytes();
+    let mut i = 1;
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    let name_start = i;
+    while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'"' && bytes[i] != b']' {
+        i += 1;
+    }
+    let name = text[name_start..i].to_string();
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    let mut value = String::new();
+    if i < bytes.len() && bytes[i] == b'"' {
+        i += 1;
+        let mut chars = text[i..].char_indices();
+        let mut closed = false;
+        while let Some((j, c)) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some((_, e @ ('"' | '\\'))) => value.push(e),
+                    Some((_, other)) => {
+                        value.push('\\');
+                        value.push(other);
+                    }
+                    None => value.push('\\'),
+                },
+                '"' => {
+                    i += j + 1;
+                    closed = true;
+                    break;
+                }
+                c => value.push(c),
+            }
+        }
+        if !closed {
+            return (Token::Junk(text.to_string()), text.len());
+        }
+    } else {
+        let end = text[i..].find(']').map_or(text.len(), |e| i + e);
+        value = text[i..end].trim().to_string();
+        i = end;
+    }
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    if i < bytes.len() && bytes[i] == b']' {
+        i += 1;
+    } else {
+        return (Token::Junk(text[..i].to_string()), i.max(1));
+    }
+    if name.is_empty() {
+        return (Token::Junk(text[..i].to_string()), i);
+    }
+    (Token::Tag(name, value), i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(text: &str) -> Vec<Token> {
+        let mut lexer = Lexer::new(text.as_bytes());
+        std::iter::from_fn(|| lexer.next_token().map(|s| s.token)).collect()
+    }
+
+    #[test]
+    fn tags_with_escapes() {
+        assert_eq!(
+            tokens(r#"[White "Kasparov, \"Garry\" \\ X"]"#),
+            [Token::Tag("White".into(), r#"Kasparov, "Garry" \ X"#.into())]
+        );
+        assert_eq!(tokens("[Event ?]"), [Token::Tag("Event".into(), "?".into())]);
+    }
+
+    #[test]
+    fn movetext() {
+        use Token::*;
+        assert_eq!(
+            tokens("1. e4 {a\ncomment} e5!? 2.Nf3 $14 (2. f4) ; rest\n*"),
+            [
+                San("e4".into()),
+                Comment("a comment".into()),
+                San("e5!?".into()),
+                San("Nf3".into()),
+                Nag(14),
+                Open,
+                San("f4".into()),
+                Close,
+                Comment("rest".into()),
+                Result("*".into()),
+            ]
+        );
+        assert_eq!(tokens("{never closed"), [UnclosedComment]);
+        assert_eq!(tokens("%escaped line\n1-0"), [Result("1-0".into())]);
+        assert_eq!(tokens("\u{feff}1/2-1/2"), [Result("1/2-1/2".into())]);
+        assert_eq!(split_annotation("e4!?"), ("e4", Some(5)));
+        assert_eq!(split_annotation("Nf3"), ("Nf3", None));
+    }
+}

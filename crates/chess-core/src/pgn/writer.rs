@@ -1,0 +1,169 @@
+//! Writing PGN in the export format: the Seven Tag Roster first, then the
+//! other tags; SAN movetext with move numbers, comments, NAGs and
+//! variations; lines of at most 80 characters; the result.
+
+use crate::game::{Game, NodeId, Tags};
+use crate::piece::Color;
+use crate::position::Position;
+
+const LINE_WIDTH: usize = 80;
+
+fn default_value(name: &str) -> &'static str {
+    match name {
+        "Date" => "????.??.??",
+        "Result" => "*",
+        _ => "?",
+    }
+}
+
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The game as PGN text, ending with a newline. The `Result` tag and the
+/// termination marker agree with the game's outcome at the end of the main
+/// line; `SetUp` and `FEN` are written when the game does not start from the
+/// standard position.
+///
+/// ```
+/// let mut game = chess_core::Game::new();
+/// game.play_san("e4")?;
+/// let pgn = chess_core::pgn::write_game(&game);
+/// assert!(pgn.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]"));
+/// assert!(pgn.ends_with("\n\n1. e4 *\n"));
+/// # Ok::<(), chess_core::PlayError>(())
+/// ```
+pub fn write_game(game: &Game) -> String {
+    let mut out = String::new();
+    let end = game.mainline_end();
+    let result = game.outcome_at(end).map_or("*", |o| o.result());
+    let tag = |out: &mut String, name: &str, value: &str| {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    };
+    for name in Tags::SEVEN_TAG_ROSTER {
+        let value = if name == "Result" {
+            result
+        } else {
+            game.tags.get(name).unwrap_or(default_value(name))
+        };
+        tag(&mut out, name, value);
+    }
+    let start = game.start_position();
+    let standard = *start == Position::new();
+    if !standard {
+        tag(&mut out, "SetUp", "1");
+        tag(&mut out, "FEN", &start.fen());
+    }
+    for (name, value) in game.tags.iter() {
+        if !Tags::SEVEN_TAG_ROSTER.contains(&name) && name != "SetUp" && name != "FEN" {
+            tag(&mut out, name, value);
+        }
+    }
+    out.push('\n');
+
+    let mut tokens = Vec::new();
+    push_comment(&mut tokens, game.comment(NodeId::ROOT));
+    if let Some(&first) = game.children(NodeId::ROOT).first() {
+        write_line(game, first, &mut tokens);
+    }
+    tokens.push(result.to_string());
+    wrap(&tokens, &mut out);
+    out
+}
+
+/// Writes the line that starts with `first`, with the variations along it.
+fn write_line(game: &Game, first: NodeId, tokens: &mut Vec<String>) {
+    let mut node = first;
+    let mut need_number = true;
+    loop {
+        let parent = game.parent(node).unwrap_or(NodeId::ROOT);
+        let before = game.position_at(parent);
+        if !game.starting_comment(node).is_empty() {
+            push_comment(tokens, game.starting_comment(node));
+            need_number = true;
+        }
+        if before.turn() == Color::White {
+            tokens.push(format!("{}.", before.fullmoves()));
+        } else if need_number {
+            tokens.push(format!("{}...", before.fullmoves()));
+        }
+        need_number = false;
+        tokens.push(game.san_at(node).unwrap_or_default());
+        for nag in game.nags(node) {
+            tokens.push(format!("${nag}"));
+        }
+        if !game.comment(node).is_empty() {
+            push_comment(tokens, game.comment(node));
+            need_number = true;
+        }
+        // The alternatives to this move, if it is the main continuation.
+        let siblings = game.children(parent);
+        if siblings.first() == Some(&node) {
+            for &variation in &siblings[1..] {
+                tokens.push("(".to_string());
+                write_line(game, variation, tokens);
+                tokens.push(")".to_string());
+                need_number = true;
+            }
+        }
+        match game.children(node).first() {
+            Some(&next) => node = next,
+            None => break,
+        }
+    }
+}
+
+/// A comment as tokens, one per word, so long comments wrap. A `}` would end
+/// the comment early and is written as `)`.
+fn push_comment(tokens: &mut Vec<String>, text: &str) {
+    let text = text.trim().replace('}', ")").replace(['\n', '\r'], " ");
+    if text.is_empty() {
+        return;
+    }
+    let words: Vec<&str> = text.split(' ').collect();
+    let last = words.len() - 1;
+    for (i, word) in words.iter().enumerate() {
+        let mut token = String::new();
+        if i == 0 {
+            token.push('{');
+        }
+        token.push_str(word);
+        if i == last {
+            token.push('}');
+        }
+        tokens.push(token);
+    }
+}
+
+/// Joins tokens with spaces into lines of at most 80 characters (a longer
+/// token gets a line of its own). `(` and `)` hug their neighbours.
+fn wrap(tokens: &[String], out: &mut String) {
+    let mut line = String::new();
+    let mut started = false;
+    let mut glue_next = false;
+    for token in tokens {
+        let glue = glue_next || token == ")";
+        let width = line.chars().count() + usize::from(!glue && started) + token.chars().count();
+        if started && width > LINE_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        } else if started && !glue {
+            line.push(' ');
+        }
+        line.push_str(token);
+        started = true;
+        glue_next = token == "(";
+    }
+    out.push_str(&line);
+    out.push('\n');
+}

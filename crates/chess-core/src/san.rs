@@ -1,0 +1,402 @@
+//! Standard Algebraic Notation: `Nbd7`, `exd6`, `O-O`, `e8=Q+`, `Qh4#`.
+//!
+//! Printing follows the PGN standard and the established libraries exactly:
+//! the piece letter, then the file of the moving piece if that tells it
+//! apart from the others that could go there, else the rank, else both;
+//! `x` for a capture, `=Q` for a promotion, `+` or `#`. Only *legal* moves
+//! count for disambiguation, so a pinned knight never forces `Nge7`.
+//!
+//! Parsing is strict about legality and ambiguity and lenient about what real
+//! PGN files contain: `0-0`, `e8Q`, `exd6e.p.`, `e2-e4`, `Ng1f3`, missing or
+//! extra `+`/`#`, and the annotations `!`, `?`, `!!`, `??`, `!?`, `?!`. A
+//! pawn reaching the last rank must name its promotion piece (`e8` alone is
+//! an error): there is no implicit queen.
+
+use std::fmt;
+
+use crate::castling::CastlingSide;
+use crate::illegal::{IllegalMove, IllegalReason};
+use crate::moves::{Move, MoveList};
+use crate::piece::Role;
+use crate::position::Position;
+use crate::square::{File, Rank, Square};
+
+/// Why a SAN text could not be turned into a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// Not SAN (or any of the variants real files contain).
+    Malformed {
+        /// The text, cut to 32 characters.
+        text: String,
+    },
+    /// Well formed, but no legal move fits it.
+    Illegal {
+        /// The text, cut to 32 characters.
+        text: String,
+        /// Why, when the move it names can be told (a pinned piece, a
+        /// missing promotion piece...).
+        reason: Option<IllegalReason>,
+    },
+    /// More than one legal move fits it.
+    Ambiguous {
+        /// The text, cut to 32 characters.
+        text: String,
+        /// The moves it could be.
+        candidates: Vec<Move>,
+    },
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Malformed { text } => write!(f, "{text:?} is not a move in SAN (like e4, Nf3, exd5, O-O, e8=Q)"),
+            SanError::Illegal {
+                text,
+                reason: Some(reason),
+            } => write!(f, "illegal move {text}: {reason}"),
+            SanError::Illegal { text, reason: None } => write!(f, "illegal move {text}: no legal move fits it"),
+            SanError::Ambiguous { text, candidates } => {
+                write!(f, "ambiguous move {text}: it could be ")?;
+                for (i, m) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(if i + 1 == candidates.len() { " or " } else { ", " })?;
+                    }
+                    write!(f, "{m}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// What a SAN text says, before looking at a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SanPattern {
+    Castle(CastlingSide),
+    Normal {
+        role: Role,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Role>,
+    },
+}
+
+fn clip(text: &str) -> String {
+    text.chars().take(32).collect()
+}
+
+/// Reads the shape of a SAN text (no position needed).
+fn parse_pattern(text: &str) -> Option<SanPattern> {
+    let mut s = text.trim();
+    // Annotations and check marks, in any order and number ("Nf3+!?").
+    s = s.trim_end_matches(['!', '?', '+', '#']);
+    // "exd6e.p." and "exd6 e.p."
+    if let Some(rest) = s.strip_suffix("e.p.") {
+        s = rest.trim_end();
+    }
+    if !s.is_ascii() || s.is_empty() {
+        return None;
+    }
+    match s {
+        "O-O" | "0-0" | "o-o" => return Some(SanPattern::Castle(CastlingSide::King)),
+        "O-O-O" | "0-0-0" | "o-o-o" => return Some(SanPattern::Castle(CastlingSide::Queen)),
+        _ => {}
+    }
+    let b = s.as_bytes();
+    let mut end = b.len();
+    // Promotion: "=Q", "Q" after the square, or "(Q)".
+    let mut promotion = None;
+    if end >= 3 && b[end - 1] == b')' && b[end - 3] == b'(' {
+        promotion = Some(Role::from_char(b[end - 2] as char).filter(|r| is_promotion_role(*r))?);
+        end -= 3;
+    } else if end >= 1 && matches!(b[end - 1], b'Q' | b'R' | b'B' | b'N' | b'q' | b'r' | b'n') {
+        // A lowercase 'b' would be a file, so only q, r, n are read lowercase.
+        promotion = Some(Role::from_char(b[end - 1] as char)?);
+        end -= 1;
+        if end >= 1 && b[end - 1] == b'=' {
+            end -= 1;
+        }
+    }
+    if end < 2 {
+        return None;
+    }
+    let to: Square = s[end - 2..end].parse().ok()?;
+    let mut head = &b[..end - 2];
+    let role = match head.first() {
+        Some(&c @ (b'K' | b'Q' | b'R' | b'B' | b'N')) => {
+            head = &head[1..];
+            Role::from_char(c as char)?
+        }
+        Some(b'P') => {
+            head = &head[1..];
+            Role::Pawn
+        }
+        _ => Role::Pawn,
+    };
+    // Capture or hyphen between the from-part and the square.
+    if let Some((&last, rest)) = head.split_last()
+        && matches!(last, b'x' | b'-' | b':')
+    {
+        head = rest;
+    }
+    let (from_file, from_rank) = match head {
+        [] => (None, None),
+        [f @ b'a'..=b'h'] => (File::from_char(*f as char), None),
+        [r @ b'1'..=b'8'] => (None, Rank::from_char(*r as char)),
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (File::from_char(*f as char), Rank::from_char(*r as char)),
+        _ => return None,
+    };
+    if promotion.is_some() && role != Role::Pawn {
+        return None;
+    }
+    Some(SanPattern::Normal {
+        role,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    })
+}
+
+fn is_promotion_role(role: Role) -> bool {
+    matches!(role, Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
+}
+
+impl Position {
+    /// The SAN of a legal move, with `+` or `#`.
+    ///
+    /// ```
+    /// use chess_core::{Move, Position, Square};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.san(Move::new(Square::G1, Square::F3))?, "Nf3");
+    /// # Ok::<(), chess_core::IllegalMove>(())
+    /// ```
+    pub fn san(&self, m: Move) -> Result<String, IllegalMove> {
+        let legal = self.legal_moves();
+        let Some(&m) = legal.iter().find(|&&l| l == m) else {
+            return Err(IllegalMove {
+                mv: m,
+                reason: self.why_illegal(m).unwrap_or(IllegalReason::NoLegalMoves),
+            });
+        };
+        let mut out = self.san_without_check(m, &legal);
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        if after.is_check() {
+            out.push(if after.has_legal_moves() { '+' } else { '#' });
+        }
+        Ok(out)
+    }
+
+    /// The SAN of `m`, one of `legal` (this position's legal moves), without
+    /// the check mark.
+    pub(crate) fn san_without_check(&self, m: Move, legal: &MoveList) -> String {
+        if let Some(side) = m.castling_side() {
+            return side.san().to_string();
+        }
+        let role = self.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
+        let mut out = String::with_capacity(8);
+        if role == Role::Pawn {
+            if m.is_capture() {
+                out.push(m.from().file().char());
+            }
+        } else {
+            out.push(role.upper_char());
+            // Other pieces of the same kind that can legally go there too.
+            let others: Vec<Square> = legal
+                .iter()
+                .filter(|o| o.to() == m.to() && o.from() != m.from())
+                .filter(|o| self.piece_at(o.from()).is_some_and(|p| p.role == role))
+                .map(|o| o.from())
+                .collect();
+            if !others.is_empty() {
+                let same_file = others.iter().any(|s| s.file() == m.from().file());
+                let same_rank = others.iter().any(|s| s.rank() == m.from().rank());
+                if !same_file {
+                    out.push(m.from().file().char());
+                } else if !same_rank {
+                    out.push(m.from().rank().char());
+                } else {
+                    out.push_str(&m.from().to_string());
+                }
+            }
+        }
+        if m.is_capture() {
+            out.push('x');
+        }
+        out.push_str(&m.to().to_string());
+        if let Some(role) = m.promotion() {
+            out.push('=');
+            out.push(role.upper_char());
+        }
+        out
+    }
+
+    /// The legal move a SAN text stands for.
+    ///
+    /// ```
+    /// use chess_core::{Position, SanError};
+    /// let pos = Position::new();
+    /// assert_eq!(pos.parse_san("Nf3")?.to_string(), "g1f3");
+    /// assert_eq!(pos.parse_san("e2-e4!?")?.to_string(), "e2e4");
+    /// assert!(matches!(pos.parse_san("Ke2"), Err(SanError::Illegal { .. })));
+    /// # Ok::<(), chess_core::SanError>(())
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        let pattern = parse_pattern(text).ok_or_else(|| SanError::Malformed { text: clip(text) })?;
+        let legal = self.legal_moves();
+        let (role, from_file, from_rank, to, promotion) = match pattern {
+            SanPattern::Castle(side) => {
+                return legal
+                    .iter()
+                    .copied()
+                    .find(|m| m.castling_side() == Some(side))
+                    .ok_or_else(|| {
+                        let us = self.turn();
+                        let m = Move::new(CastlingSide::king_from(us), side.king_to(us));
+                        SanError::Illegal {
+                            text: clip(text),
+                            reason: self.why_illegal(m),
+                        }
+                    });
+            }
+            SanPattern::Normal {
+                role,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+            } => (role, from_file, from_rank, to, promotion),
+        };
+        let fits = |m: &Move, promotion: Option<Role>| {
+            m.to() == to
+                && !m.is_castle()
+                && m.promotion() == promotion
+                && from_file.is_none_or(|f| m.from().file() == f)
+                && from_rank.is_none_or(|r| m.from().rank() == r)
+                && self.piece_at(m.from()).is_some_and(|p| p.role == role)
+        };
+        let candidates: Vec<Move> = legal.iter().copied().filter(|m| fits(m, promotion)).collect();
+        match candidates.len() {
+            1 => Ok(candidates[0]),
+            0 => Err(SanError::Illegal {
+                text: clip(text),
+                reason: self.san_reason(role, from_file, from_rank, to, promotion, &legal),
+            }),
+            _ => Err(SanError::Ambiguous {
+                text: clip(text),
+                candidates,
+            }),
+        }
+    }
+
+    /// A reason for an illegal SAN: the one move the text can only mean
+    /// (geometrically), or the missing promotion piece.
+    fn san_reason(
+        &self,
+        role: Role,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Role>,
+        legal: &MoveList,
+    ) -> Option<IllegalReason> {
+        if promotion.is_none()
+            && legal.iter().any(|m| {
+                m.to() == to && m.promotion().is_some() && self.piece_at(m.from()).is_some_and(|p| p.role == role)
+            })
+        {
+            return Some(IllegalReason::MissingPromotion);
+        }
+        // Our pieces of that kind that could reach `to` on an empty board;
+        // failing that, the only one there is, or for a pawn push the pawn
+        // on that file nearest to `to`: the move the text most likely means.
+        let us = self.turn();
+        let ours = || {
+            self.squares_of(crate::Piece::new(us, role)).filter(|&from| {
+                from_file.is_none_or(|f| from.file() == f) && from_rank.is_none_or(|r| from.rank() == r)
+            })
+        };
+        let reaching: Vec<Square> = ours().filter(|&from| self.could_reach(role, from, to)).collect();
+        let from = match (reaching.as_slice(), role) {
+            ([one], _) => *one,
+            ([], Role::Pawn) if from_file.is_none_or(|f| f == to.file()) => ours()
+                .filter(|s| s.file() == to.file())
+                .min_by_key(|s| s.rank().index().abs_diff(to.rank().index()))?,
+            ([], _) => {
+                let mut all = ours();
+                let only = all.next()?;
+                if all.next().is_some() {
+                    return None;
+                }
+                only
+            }
+            _ => return None,
+        };
+        let m = match promotion {
+            Some(p) => Move::with_promotion(from, to, p),
+            None => Move::new(from, to),
+        };
+        self.why_illegal(m)
+    }
+
+    /// Whether a piece of `role` on `from` could reach `to` on an empty
+    /// board (pawns: forward one or two, or a diagonal step).
+    fn could_reach(&self, role: Role, from: Square, to: Square) -> bool {
+        use crate::x88::{ATTACK_BISHOP, ATTACK_KING, ATTACK_KNIGHT, ATTACK_ROOK, ATTACKS, diff_index};
+        let bits = ATTACKS[diff_index(from.to_0x88(), to.to_0x88())];
+        match role {
+            Role::Knight => bits & ATTACK_KNIGHT != 0,
+            Role::Bishop => bits & ATTACK_BISHOP != 0,
+            Role::Rook => bits & ATTACK_ROOK != 0,
+            Role::Queen => bits & (ATTACK_BISHOP | ATTACK_ROOK) != 0,
+            Role::King => bits & ATTACK_KING != 0,
+            Role::Pawn => {
+                let forward: i8 = if self.turn() == crate::Color::White { 1 } else { -1 };
+                let dr = to.rank().index() as i8 - from.rank().index() as i8;
+                let df = to.file().index().abs_diff(from.file().index());
+                (dr == forward && df <= 1) || (dr == 2 * forward && df == 0)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns() {
+        let normal = |text| match parse_pattern(text) {
+            Some(SanPattern::Normal {
+                role,
+                from_file,
+                from_rank,
+                to,
+                promotion,
+            }) => format!("{role:?} {from_file:?} {from_rank:?} {to} {promotion:?}"),
+            other => format!("{other:?}"),
+        };
+        assert_eq!(normal("e4"), "Pawn None None e4 None");
+        assert_eq!(normal("exd5"), "Pawn Some(E) None d5 None");
+        assert_eq!(normal("e8=Q+"), "Pawn None None e8 Some(Queen)");
+        assert_eq!(normal("e8Q"), "Pawn None None e8 Some(Queen)");
+        assert_eq!(normal("e8(N)"), "Pawn None None e8 Some(Knight)");
+        assert_eq!(normal("exd6e.p."), "Pawn Some(E) None d6 None");
+        assert_eq!(normal("exd6 e.p."), "Pawn Some(E) None d6 None");
+        assert_eq!(normal("Ng1f3"), "Knight Some(G) Some(First) f3 None");
+        assert_eq!(normal("Ng1-f3"), "Knight Some(G) Some(First) f3 None");
+        assert_eq!(normal("R1a3!!"), "Rook None Some(First) a3 None");
+        assert_eq!(normal("Qh4xe1#"), "Queen Some(H) Some(Fourth) e1 None");
+        assert_eq!(normal("O-O+"), "Some(Castle(King))");
+        assert_eq!(normal("0-0-0"), "Some(Castle(Queen))");
+        for bad in [
+            "", "e9", "Nf", "Xe4", "N=Qe4", "Ne8=Q", "e8=K", "e4e4e4", "xe4x", "é4", "Nabc3",
+        ] {
+            assert_eq!(parse_pattern(bad), None, "{bad}");
+        }
+    }
+}
