@@ -50,30 +50,91 @@ impl NodeId {
 
 #[derive(Clone, Debug)]
 struct Node {
+    position: Position,
     mv: Option<Move>,
     parent: Option<NodeId>,
-    children: Vec<NodeId>,
-    position: Position,
+    children: Children,
+    /// Comments, NAGs and a recorded result: most nodes have none, so they
+    /// live apart and cost one pointer.
+    notes: Option<Box<Notes>>,
+    removed: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Notes {
     comment: String,
     starting_comment: String,
     nags: Vec<u8>,
     result: Option<Outcome>,
-    removed: bool,
 }
 
 impl Node {
     fn new(mv: Option<Move>, parent: Option<NodeId>, position: Position) -> Node {
         Node {
+            position,
             mv,
             parent,
-            children: Vec::new(),
-            position,
-            comment: String::new(),
-            starting_comment: String::new(),
-            nags: Vec::new(),
-            result: None,
+            children: Children::None,
+            notes: None,
             removed: false,
         }
+    }
+
+    fn notes_mut(&mut self) -> &mut Notes {
+        self.notes.get_or_insert_with(Box::default)
+    }
+}
+
+/// A node's continuations. Most nodes have at most one, kept inline so a
+/// game of N moves does not make N small allocations.
+#[derive(Clone, Debug)]
+enum Children {
+    None,
+    One(NodeId),
+    Many(Vec<NodeId>),
+}
+
+impl Children {
+    fn as_slice(&self) -> &[NodeId] {
+        match self {
+            Children::None => &[],
+            Children::One(id) => std::slice::from_ref(id),
+            Children::Many(ids) => ids,
+        }
+    }
+
+    fn first(&self) -> Option<&NodeId> {
+        self.as_slice().first()
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, NodeId> {
+        self.as_slice().iter()
+    }
+
+    fn push(&mut self, id: NodeId) {
+        *self = match std::mem::replace(self, Children::None) {
+            Children::None => Children::One(id),
+            Children::One(first) => Children::Many(vec![first, id]),
+            Children::Many(mut ids) => {
+                ids.push(id);
+                Children::Many(ids)
+            }
+        };
+    }
+
+    /// Replaces the list (going back to inline storage when it fits).
+    fn set(&mut self, ids: Vec<NodeId>) {
+        *self = match ids.as_slice() {
+            [] => Children::None,
+            [one] => Children::One(*one),
+            _ => Children::Many(ids),
+        };
+    }
+
+    fn take(&mut self) -> Vec<NodeId> {
+        let ids = self.as_slice().to_vec();
+        *self = Children::None;
+        ids
     }
 }
 
@@ -287,7 +348,7 @@ impl Game {
 
     /// The continuations of `id`: the main one first, then the variations.
     pub fn children(&self, id: NodeId) -> &[NodeId] {
-        &self.node(id).children
+        self.node(id).children.as_slice()
     }
 
     /// The number of half-moves from the start to `id`.
@@ -328,7 +389,11 @@ impl Game {
 
     /// The last node of the main line.
     pub fn mainline_end(&self) -> NodeId {
-        self.mainline().last().copied().unwrap_or(NodeId::ROOT)
+        let mut at = NodeId::ROOT;
+        while let Some(&child) = self.node(at).children.first() {
+            at = child;
+        }
+        at
     }
 
     /// Whether `id` lies on the main line (the root does).
@@ -347,37 +412,45 @@ impl Game {
 
     /// The comment after the move of `id` (for the root: before the game).
     pub fn comment(&self, id: NodeId) -> &str {
-        &self.node(id).comment
+        self.node(id).notes.as_ref().map_or("", |n| &n.comment)
     }
 
     /// Sets the comment after the move of `id`.
     pub fn set_comment(&mut self, id: NodeId, text: impl Into<String>) {
-        self.node_mut(id).comment = text.into();
+        let text = text.into();
+        if !text.is_empty() || self.node(id).notes.is_some() {
+            self.node_mut(id).notes_mut().comment = text;
+        }
     }
 
     /// The comment before the move of `id` (PGN writes it after `(`).
     pub fn starting_comment(&self, id: NodeId) -> &str {
-        &self.node(id).starting_comment
+        self.node(id).notes.as_ref().map_or("", |n| &n.starting_comment)
     }
 
     /// Sets the comment before the move of `id`.
     pub fn set_starting_comment(&mut self, id: NodeId, text: impl Into<String>) {
-        self.node_mut(id).starting_comment = text.into();
+        let text = text.into();
+        if !text.is_empty() || self.node(id).notes.is_some() {
+            self.node_mut(id).notes_mut().starting_comment = text;
+        }
     }
 
     /// The numeric annotation glyphs of `id` (`$1` is "!", `$2` "?", ...).
     pub fn nags(&self, id: NodeId) -> &[u8] {
-        &self.node(id).nags
+        self.node(id).notes.as_ref().map_or(&[], |n| &n.nags)
     }
 
     /// Replaces the NAGs of `id`.
     pub fn set_nags(&mut self, id: NodeId, nags: Vec<u8>) {
-        self.node_mut(id).nags = nags;
+        if !nags.is_empty() || self.node(id).notes.is_some() {
+            self.node_mut(id).notes_mut().nags = nags;
+        }
     }
 
     /// Adds a NAG to `id` (once).
     pub fn add_nag(&mut self, id: NodeId, nag: u8) {
-        let nags = &mut self.node_mut(id).nags;
+        let nags = &mut self.node_mut(id).notes_mut().nags;
         if !nags.contains(&nag) {
             nags.push(nag);
         }
@@ -401,7 +474,9 @@ impl Game {
                 }));
             }
         };
-        self.node_mut(self.cursor).result = None;
+        if let Some(notes) = &mut self.node_mut(self.cursor).notes {
+            notes.result = None;
+        }
         let existing = self
             .node(self.cursor)
             .children
@@ -466,12 +541,13 @@ impl Game {
         if self.path_to(self.cursor).contains(&id) {
             self.cursor = parent;
         }
-        self.node_mut(parent).children.retain(|&c| c != id);
+        let kept = self.children(parent).iter().copied().filter(|&c| c != id).collect();
+        self.node_mut(parent).children.set(kept);
         let mut stack = vec![id];
         while let Some(n) = stack.pop() {
             let node = self.node_mut(n);
             node.removed = true;
-            stack.extend(std::mem::take(&mut node.children));
+            stack.extend(node.children.take());
         }
         true
     }
@@ -482,10 +558,11 @@ impl Game {
         let Some(parent) = self.node(id).parent else {
             return false;
         };
-        let siblings = &mut self.node_mut(parent).children;
+        let mut siblings = self.children(parent).to_vec();
         match siblings.iter().position(|&c| c == id) {
             Some(i) if i > 0 => {
                 siblings.swap(i, i - 1);
+                self.node_mut(parent).children.set(siblings);
                 true
             }
             _ => false,
@@ -498,12 +575,13 @@ impl Game {
         let mut changed = false;
         let mut at = id;
         while let Some(parent) = self.node(at).parent {
-            let siblings = &mut self.node_mut(parent).children;
+            let mut siblings = self.children(parent).to_vec();
             if let Some(i) = siblings.iter().position(|&c| c == at)
                 && i > 0
             {
                 let node = siblings.remove(i);
                 siblings.insert(0, node);
+                self.node_mut(parent).children.set(siblings);
                 changed = true;
             }
             at = parent;
@@ -569,7 +647,7 @@ impl Game {
 
     /// The outcome at `id` (see [`Game::outcome`]).
     pub fn outcome_at(&self, id: NodeId) -> Option<Outcome> {
-        self.outcome_by_rules(id).or(self.node(id).result)
+        self.outcome_by_rules(id).or(self.recorded_result(id))
     }
 
     /// Records a result at the cursor (or clears it with `None`), such as a
@@ -577,12 +655,14 @@ impl Game {
     /// takes precedence over it.
     pub fn set_result(&mut self, outcome: Option<Outcome>) {
         let cursor = self.cursor;
-        self.node_mut(cursor).result = outcome;
+        if outcome.is_some() || self.node(cursor).notes.is_some() {
+            self.node_mut(cursor).notes_mut().result = outcome;
+        }
     }
 
     /// The result recorded at `id`, if any.
     pub fn recorded_result(&self, id: NodeId) -> Option<Outcome> {
-        self.node(id).result
+        self.node(id).notes.as_ref().and_then(|n| n.result)
     }
 
     /// `color` resigns at the cursor.

@@ -165,6 +165,40 @@ fn is_promotion_role(role: Role) -> bool {
     matches!(role, Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
 }
 
+/// The few legal moves a SAN text can fit (more than one only when it is
+/// ambiguous), without the cost of a full move list.
+#[derive(Default)]
+struct Candidates {
+    moves: [Option<Move>; 16],
+    len: usize,
+}
+
+impl Candidates {
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = Some(m);
+            self.len += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn to_vec(&self) -> Vec<Move> {
+        self.moves.iter().flatten().copied().collect()
+    }
+}
+
+impl std::ops::Index<usize> for Candidates {
+    type Output = Move;
+    fn index(&self, i: usize) -> &Move {
+        self.moves[i].as_ref().unwrap_or(&NO_MOVE)
+    }
+}
+
+const NO_MOVE: Move = Move::new(Square::A1, Square::A1);
+
 impl Position {
     /// The SAN of a legal move, with `+` or `#`.
     ///
@@ -247,10 +281,10 @@ impl Position {
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         let pattern = parse_pattern(text).ok_or_else(|| SanError::Malformed { text: clip(text) })?;
-        let legal = self.legal_moves();
         let (role, from_file, from_rank, to, promotion) = match pattern {
             SanPattern::Castle(side) => {
-                return legal
+                return self
+                    .legal_moves()
                     .iter()
                     .copied()
                     .find(|m| m.castling_side() == Some(side))
@@ -271,26 +305,149 @@ impl Position {
                 promotion,
             } => (role, from_file, from_rank, to, promotion),
         };
-        let fits = |m: &Move, promotion: Option<Role>| {
-            m.to() == to
-                && !m.is_castle()
-                && m.promotion() == promotion
-                && from_file.is_none_or(|f| m.from().file() == f)
-                && from_rank.is_none_or(|r| m.from().rank() == r)
-                && self.piece_at(m.from()).is_some_and(|p| p.role == role)
-        };
-        let candidates: Vec<Move> = legal.iter().copied().filter(|m| fits(m, promotion)).collect();
+        let candidates = self.san_candidates(role, from_file, from_rank, to, promotion);
         match candidates.len() {
             1 => Ok(candidates[0]),
             0 => Err(SanError::Illegal {
                 text: clip(text),
-                reason: self.san_reason(role, from_file, from_rank, to, promotion, &legal),
+                reason: self.san_reason(role, from_file, from_rank, to, promotion, &self.legal_moves()),
             }),
             _ => Err(SanError::Ambiguous {
                 text: clip(text),
-                candidates,
+                candidates: candidates.to_vec(),
             }),
         }
+    }
+
+    /// The legal moves that fit a SAN pattern, found without generating
+    /// every move: our pieces of `role` that can reach `to` (one lookup in
+    /// the difference table each, and a walk for sliders), each checked for
+    /// legality with the pins and checks of the position.
+    fn san_candidates(
+        &self,
+        role: Role,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Candidates {
+        use crate::x88::{ATTACK_BITS_OF_CODE, ATTACK_BISHOP, ATTACK_ROOK, ATTACKS, STEPS, diff_index};
+        let mut out = Candidates::default();
+        let us = self.turn();
+        let code = crate::Piece::new(us, role).code();
+        let t = to.to_0x88();
+        let target = self.squares[t as usize];
+        if target != 0 && target & us.bit() != 0 {
+            return out;
+        }
+        let last_rank = if us == crate::Color::White { Rank::Eighth } else { Rank::First };
+        let promotes = role == Role::Pawn && to.rank() == last_rank;
+        if promotes != promotion.is_some() {
+            return out;
+        }
+        // Whether we are in check: then every candidate goes through the full
+        // pin and check information; otherwise only a pin can stop it.
+        let king = self.king88(us);
+        let in_check = self.is_attacked(king, !us, 0xff);
+        let mut info = None;
+        for from in self.squares_of(crate::Piece::new(us, role)) {
+            if from_file.is_some_and(|f| from.file() != f) || from_rank.is_some_and(|r| from.rank() != r) {
+                continue;
+            }
+            let f = from.to_0x88();
+            let mut flags = if target != 0 { Move::CAPTURE } else { 0 };
+            let reaches = if role == Role::Pawn {
+                let forward: i16 = if us == crate::Color::White { 16 } else { -16 };
+                let diff = t as i16 - f as i16;
+                let start = if us == crate::Color::White { Rank::Second } else { Rank::Seventh };
+                if diff == forward {
+                    target == 0
+                } else if diff == 2 * forward && from.rank() == start {
+                    flags |= Move::DOUBLE_PUSH;
+                    target == 0 && self.squares[(f as i16 + forward) as usize & 127] == 0
+                } else if diff == forward - 1 || diff == forward + 1 {
+                    if target == 0 && self.ep88() == t && self.ep88() != crate::position::NO_EP {
+                        flags |= Move::CAPTURE | Move::EN_PASSANT;
+                        true
+                    } else {
+                        target != 0
+                    }
+                } else {
+                    false
+                }
+            } else {
+                let idx = diff_index(f, t);
+                let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[code as usize & 31];
+                if kinds == 0 {
+                    false
+                } else if kinds & (ATTACK_BISHOP | ATTACK_ROOK) != 0 {
+                    let step = STEPS[idx] as u8;
+                    let mut s = f.wrapping_add(step);
+                    while s != t && self.squares[s as usize & 127] == 0 {
+                        s = s.wrapping_add(step);
+                    }
+                    s == t
+                } else {
+                    true
+                }
+            };
+            if !reaches {
+                continue;
+            }
+            let m = Move::from_parts(from, to, promotion, flags);
+            let legal = if role == Role::King {
+                !self.is_attacked(t, !us, f)
+            } else if m.is_en_passant() {
+                self.legal_move(m).is_some()
+            } else if in_check {
+                let info = *info.get_or_insert_with(|| self.king_info());
+                let single_check = info.checkers & info.checkers.wrapping_sub(1) == 0;
+                let answers_check = (info.evasion_mask >> t) & 1 != 0;
+                let pinned_ok = info.pinned & crate::position::bit(f) == 0 || (self.pin_ray(f) >> t) & 1 != 0;
+                single_check && answers_check && pinned_ok
+            } else {
+                self.stays_on_pin_line(king, f, t)
+            };
+            if legal {
+                out.push(m);
+            }
+        }
+        out
+    }
+
+    /// Whether moving the piece on `from` to `to` keeps our king on `king`
+    /// safe from a pin (not in check): true unless `from` is pinned and `to`
+    /// leaves the line.
+    fn stays_on_pin_line(&self, king: u8, from: u8, to: u8) -> bool {
+        use crate::x88::{ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_ROOK, ATTACKS, STEPS, diff_index};
+        let idx = diff_index(king, from);
+        let line = ATTACKS[idx] & (ATTACK_BISHOP | ATTACK_ROOK);
+        if line == 0 {
+            return true; // not on a line with the king: cannot be pinned
+        }
+        let step = STEPS[idx];
+        if STEPS[diff_index(king, to)] == step && (to as i16 - king as i16).signum() == step.signum() as i16 {
+            return true; // stays on the line, on the same side of the king
+        }
+        // Walk from the king: nothing before `from`, then the first piece
+        // beyond it must not be an enemy slider moving along this line.
+        let them = (!self.turn()).bit();
+        let mut s = king.wrapping_add(step as u8);
+        while s != from {
+            if self.squares[s as usize & 127] != 0 {
+                return true;
+            }
+            s = s.wrapping_add(step as u8);
+        }
+        s = s.wrapping_add(step as u8);
+        while crate::x88::on_board(s) {
+            let code = self.squares[s as usize & 127];
+            if code != 0 {
+                return !(code & them != 0 && ATTACK_BITS_OF_CODE[code as usize & 31] & line != 0);
+            }
+            s = s.wrapping_add(step as u8);
+        }
+        true
     }
 
     /// A reason for an illegal SAN: the one move the text can only mean

@@ -79,13 +79,35 @@ fn check_against_shakmaty(pos: &Position, theirs: &Chess) {
     }
 }
 
+/// Every SAN naming one of our pieces and any target square either parses to
+/// a legal move or fails: the parser never accepts an illegal move.
+fn san_never_accepts_illegal_moves(pos: &Position) {
+    let legal = pos.legal_moves();
+    for from in pos.pieces_of(pos.turn()) {
+        let piece = pos.piece_at(from).unwrap();
+        let letter = if piece.role == chess_core::Role::Pawn { String::new() } else { piece.role.upper_char().to_string() };
+        for to in chess_core::Square::all() {
+            for promotion in ["", "=Q", "=N"] {
+                for text in [format!("{letter}{from}{to}{promotion}"), format!("{letter}{to}{promotion}")] {
+                    if let Ok(m) = pos.parse_san(&text) {
+                        assert!(legal.contains(&m), "{text} parsed to illegal {m} in {}", pos.fen());
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn playout(start: usize, choices: &[u16]) {
     let fens = start_positions();
     let fen = &fens[start % fens.len()];
     let mut pos: Position = fen.parse().unwrap();
     let mut theirs = shakmaty_of(fen);
-    for &choice in choices {
+    for (ply, &choice) in choices.iter().enumerate() {
         check_against_shakmaty(&pos, &theirs);
+        if ply % 8 == 0 {
+            san_never_accepts_illegal_moves(&pos);
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;

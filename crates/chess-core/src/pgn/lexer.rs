@@ -11,8 +11,9 @@ pub(crate) enum Token {
     Comment(String),
     /// `$n`, or the suffix annotations `!`, `?`, `!!`, `??`, `!?`, `?!`.
     Nag(u8),
-    /// A move in SAN (without its suffix annotation).
-    San(String),
+    /// A move in SAN, possibly with a suffix annotation (see
+    /// [`split_annotation`]).
+    San(SanText),
     /// `(`.
     Open,
     /// `)`.
@@ -23,6 +24,34 @@ pub(crate) enum Token {
     Junk(String),
     /// A `{` comment that is never closed.
     UnclosedComment,
+}
+
+/// The text of a move token, kept inline (no allocation per move).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SanText {
+    bytes: [u8; 24],
+    len: u8,
+}
+
+impl SanText {
+    fn new(text: &str) -> Option<SanText> {
+        let mut bytes = [0u8; 24];
+        bytes.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+        Some(SanText {
+            bytes,
+            len: text.len() as u8,
+        })
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl std::fmt::Debug for SanText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
 }
 
 /// A token with its 1-based line and column (in characters).
@@ -40,6 +69,8 @@ pub(crate) struct Lexer<R> {
     /// Byte position in `line`.
     pos: usize,
     line_no: usize,
+    /// Whether the line is ASCII (then columns are byte offsets).
+    ascii: bool,
     eof: bool,
     pub(crate) io_error: Option<std::io::Error>,
     peeked: Option<Spanned>,
@@ -65,6 +96,7 @@ impl<R: BufRead> Lexer<R> {
             line: String::new(),
             pos: 0,
             line_no: 0,
+            ascii: true,
             eof: false,
             io_error: None,
             peeked: None,
@@ -90,25 +122,34 @@ impl<R: BufRead> Lexer<R> {
             }
         }
         self.line_no += 1;
+        self.line.clear();
         // Files in Latin-1 and other junk: decoded lossily, never an error.
-        let mut text = String::from_utf8_lossy(&self.buf).into_owned();
-        if self.line_no == 1 && text.starts_with('\u{feff}') {
-            text.drain(..3);
+        match std::str::from_utf8(&self.buf) {
+            Ok(text) => self.line.push_str(text),
+            Err(_) => self.line.push_str(&String::from_utf8_lossy(&self.buf)),
         }
-        while text.ends_with(['\n', '\r']) {
-            text.pop();
+        if self.line_no == 1 && self.line.starts_with('\u{feff}') {
+            self.line.drain(..3);
+        }
+        while self.line.ends_with(['\n', '\r']) {
+            self.line.pop();
         }
         // `%` in the first column escapes the whole line.
-        if text.starts_with('%') {
-            text.clear();
+        if self.line.starts_with('%') {
+            self.line.clear();
         }
-        self.line = text;
+        self.ascii = self.line.is_ascii();
         self.pos = 0;
         true
     }
 
+    /// The 1-based column (in characters) of the read position.
     fn column(&self) -> usize {
-        self.line[..self.pos].chars().count() + 1
+        if self.ascii {
+            self.pos + 1
+        } else {
+            self.line[..self.pos].chars().count() + 1
+        }
     }
 
     pub(crate) fn line_no(&self) -> usize {
@@ -240,7 +281,10 @@ fn classify_word(word: &str) -> Option<Token> {
     if let Some(nag) = suffix_nag(word) {
         return Some(Token::Nag(nag));
     }
-    Some(Token::San(word.to_string()))
+    Some(match SanText::new(word) {
+        Some(san) => Token::San(san),
+        None => Token::Junk(word.chars().take(32).collect()),
+    })
 }
 
 /// Splits a suffix annotation off a move: `"e4!?"` gives `("e4", Some(5))`.
@@ -334,13 +378,13 @@ mod tests {
         assert_eq!(
             tokens("1. e4 {a\ncomment} e5!? 2.Nf3 $14 (2. f4) ; rest\n*"),
             [
-                San("e4".into()),
+                San(SanText::new("e4").unwrap()),
                 Comment("a comment".into()),
-                San("e5!?".into()),
-                San("Nf3".into()),
+                San(SanText::new("e5!?").unwrap()),
+                San(SanText::new("Nf3").unwrap()),
                 Nag(14),
                 Open,
-                San("f4".into()),
+                San(SanText::new("f4").unwrap()),
                 Close,
                 Comment("rest".into()),
                 Result("*".into()),

@@ -256,7 +256,7 @@ impl<R: BufRead> PgnReader<R> {
                     }
                 }
                 Token::San(ref word) => {
-                    let (san, nag) = split_annotation(word);
+                    let (san, nag) = split_annotation(word.as_str());
                     let m = game
                         .position_at(current)
                         .parse_san(san)
