@@ -2,20 +2,34 @@
 //! and the speed:
 //!
 //! ```text
-//! cargo run --release -p chess-core --example pgn_stats -- FILE.pgn [--tags-only]
+//! cargo run --release -p chess-core --example pgn_stats -- FILE.pgn [--tags-only | --visit]
 //! ```
+//!
+//! By default every game is built in full; `--visit` replays the moves
+//! without building games; `--tags-only` reads only the tags.
 
 use std::fs::File;
 use std::io::BufReader;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chess_core::pgn::PgnReader;
+use chess_core::pgn::{PgnReader, Visitor};
+use chess_core::{Move, Outcome, Position};
+
+struct CountMoves(usize);
+
+impl Visitor for CountMoves {
+    type Output = ();
+    fn play(&mut self, _before: &Position, _m: Move) {
+        self.0 += 1;
+    }
+    fn end_game(&mut self, _result: Option<Outcome>) {}
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.iter().find(|a| !a.starts_with("--")) else {
-        eprintln!("usage: pgn_stats FILE.pgn [--tags-only]");
+        eprintln!("usage: pgn_stats FILE.pgn [--tags-only | --visit]");
         return ExitCode::from(2);
     };
     let file = match File::open(path) {
@@ -32,6 +46,20 @@ fn main() -> ExitCode {
         while reader.read_tags().is_some() {
             games += 1;
         }
+    } else if args.iter().any(|a| a == "--visit") {
+        let mut count = CountMoves(0);
+        while let Some(game) = reader.visit_game(&mut count) {
+            match game {
+                Ok(()) => games += 1,
+                Err(e) => {
+                    errors += 1;
+                    if errors <= 10 {
+                        eprintln!("{e}");
+                    }
+                }
+            }
+        }
+        moves = count.0;
     } else {
         for game in reader {
             match game {

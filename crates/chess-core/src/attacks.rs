@@ -147,6 +147,39 @@ impl Position {
         }
     }
 
+    /// Whether the side to move is in check, given that `m` was the move
+    /// that led here: either the piece on `m.to()` attacks the king, or
+    /// leaving `m.from()` opened a line to it. Cheaper than
+    /// [`Position::is_check`]; castling, en passant and promotions take the
+    /// full test.
+    pub(crate) fn is_check_after(&self, m: Move) -> bool {
+        if m.flags() & (Move::CASTLE | Move::EN_PASSANT) != 0 || m.promotion().is_some() {
+            return self.is_check();
+        }
+        let king = self.king88(self.turn);
+        let to = m.to().to_0x88();
+        if self.piece_attacks(self.squares[to as usize & 127], to, king, 0xff) {
+            return true;
+        }
+        // A discovered check comes along the line from the king through `from`.
+        let from = m.from().to_0x88();
+        let idx = diff_index(king, from);
+        let line = ATTACKS[idx] & (ATTACK_BISHOP | ATTACK_ROOK);
+        if line == 0 {
+            return false;
+        }
+        let step = STEPS[idx] as u8;
+        let mut sq = king.wrapping_add(step);
+        while on_board(sq) {
+            let code = self.squares[sq as usize & 127];
+            if code != EMPTY {
+                return code & (!self.turn).bit() != 0 && ATTACK_BITS_OF_CODE[code as usize & 31] & line != 0;
+            }
+            sq = sq.wrapping_add(step);
+        }
+        false
+    }
+
     /// The side to move's pieces that are pinned to their king.
     pub fn pinned(&self) -> SquareSet {
         SquareSet(self.king_info().pinned)
@@ -305,4 +338,33 @@ pub(crate) fn attacked_on(squares: &[u8; 128], target: u8, by: Color) -> bool {
         })
     };
     slide(&BISHOP_DELTAS, Role::Bishop) || slide(&ROOK_DELTAS, Role::Rook)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+
+    /// `is_check_after` agrees with the full test after every move, two
+    /// plies deep, from every position of the perft suite.
+    #[test]
+    fn check_after_a_move_agrees_with_the_full_test() {
+        for line in include_str!("../tests/data/perftsuite.epd").lines() {
+            let pos: Position = line.split(';').next().unwrap().trim().parse().unwrap();
+            for &m in pos.legal_moves().iter() {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                assert_eq!(next.is_check_after(m), next.is_check(), "{m} in {}", pos.fen());
+                for &reply in next.legal_moves().iter() {
+                    let mut after = next.clone();
+                    after.play_unchecked(reply);
+                    assert_eq!(
+                        after.is_check_after(reply),
+                        after.is_check(),
+                        "{reply} in {}",
+                        next.fen()
+                    );
+                }
+            }
+        }
+    }
 }

@@ -38,6 +38,13 @@ use crate::uci::UciError;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(u32);
 
+impl Default for NodeId {
+    /// The root.
+    fn default() -> NodeId {
+        NodeId::ROOT
+    }
+}
+
 impl NodeId {
     /// The start position.
     pub const ROOT: NodeId = NodeId(0);

@@ -144,7 +144,9 @@ const fn pack_state(halfmoves: u32, castling: u8, ep: u8, ep_hashed: bool) -> u6
 impl Position {
     /// The standard starting position.
     pub fn new() -> Position {
-        Position::from_setup_unchecked(&Setup::start())
+        static START: std::sync::LazyLock<Position> =
+            std::sync::LazyLock::new(|| Position::from_setup_unchecked(&Setup::start()));
+        START.clone()
     }
 
     /// Builds the internal state from a setup without checking it. Used by

@@ -88,8 +88,62 @@ fn clip(text: &str) -> String {
     text.chars().take(32).collect()
 }
 
+/// The common shapes of SAN read byte by byte: `e4`, `exd5`, `Nf3`,
+/// `Nbd7`, `R1a3`, `Qxe4`, with a check mark. Anything else goes to the
+/// general reader.
+fn parse_simple(text: &str) -> Option<SanPattern> {
+    let mut b = text.as_bytes();
+    if let [rest @ .., b'+' | b'#'] = b {
+        b = rest;
+    }
+    let square = |f: u8, r: u8| {
+        (matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8'))
+            .then(|| Square::new(File::ALL[(f - b'a') as usize], Rank::ALL[(r - b'1') as usize]))
+    };
+    let role = |c: u8| match c {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    };
+    let normal = |role, from_file: Option<u8>, from_rank: Option<u8>, to| {
+        Some(SanPattern::Normal {
+            role,
+            from_file: from_file.map(|f| File::ALL[(f - b'a') as usize]),
+            from_rank: from_rank.map(|r| Rank::ALL[(r - b'1') as usize]),
+            to,
+            promotion: None,
+        })
+    };
+    let file = |c: u8| matches!(c, b'a'..=b'h').then_some(c);
+    let rank = |c: u8| matches!(c, b'1'..=b'8').then_some(c);
+    match *b {
+        // e4 (not a promotion square)
+        [f, r] if !matches!(r, b'1' | b'8') => normal(Role::Pawn, None, None, square(f, r)?),
+        // exd5
+        [ff, b'x', f, r] if file(ff).is_some() && !matches!(r, b'1' | b'8') => {
+            normal(Role::Pawn, Some(ff), None, square(f, r)?)
+        }
+        // Nf3
+        [p, f, r] => normal(role(p)?, None, None, square(f, r)?),
+        // Nxf3, Nbd7, N1d7
+        [p, b'x', f, r] => normal(role(p)?, None, None, square(f, r)?),
+        [p, d, f, r] if file(d).is_some() => normal(role(p)?, Some(d), None, square(f, r)?),
+        [p, d, f, r] if rank(d).is_some() => normal(role(p)?, None, Some(d), square(f, r)?),
+        // Nbxd7, N1xd7
+        [p, d, b'x', f, r] if file(d).is_some() => normal(role(p)?, Some(d), None, square(f, r)?),
+        [p, d, b'x', f, r] if rank(d).is_some() => normal(role(p)?, None, Some(d), square(f, r)?),
+        _ => None,
+    }
+}
+
 /// Reads the shape of a SAN text (no position needed).
 fn parse_pattern(text: &str) -> Option<SanPattern> {
+    if let Some(simple) = parse_simple(text) {
+        return Some(simple);
+    }
     let mut s = text.trim();
     // Annotations and check marks, in any order and number ("Nf3+!?").
     s = s.trim_end_matches(['!', '?', '+', '#']);
@@ -166,17 +220,26 @@ fn is_promotion_role(role: Role) -> bool {
 }
 
 /// The few legal moves a SAN text can fit (more than one only when it is
-/// ambiguous), without the cost of a full move list.
-#[derive(Default)]
+/// ambiguous), without the cost of a full move list. At most eight pieces
+/// of one kind can reach a square (one per line, or per knight jump).
 struct Candidates {
-    moves: [Option<Move>; 16],
+    moves: [Move; 8],
     len: usize,
+}
+
+impl Default for Candidates {
+    fn default() -> Candidates {
+        Candidates {
+            moves: [NO_MOVE; 8],
+            len: 0,
+        }
+    }
 }
 
 impl Candidates {
     fn push(&mut self, m: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = Some(m);
+            *slot = m;
             self.len += 1;
         }
     }
@@ -186,14 +249,14 @@ impl Candidates {
     }
 
     fn to_vec(&self) -> Vec<Move> {
-        self.moves.iter().flatten().copied().collect()
+        self.moves[..self.len].to_vec()
     }
 }
 
 impl std::ops::Index<usize> for Candidates {
     type Output = Move;
     fn index(&self, i: usize) -> &Move {
-        self.moves[i].as_ref().unwrap_or(&NO_MOVE)
+        &self.moves[i]
     }
 }
 
@@ -280,6 +343,12 @@ impl Position {
     /// # Ok::<(), chess_core::SanError>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        self.parse_san_in_check(text, None)
+    }
+
+    /// [`Position::parse_san`] for a caller that already knows whether the
+    /// side to move is in check (a PGN reader replaying moves).
+    pub(crate) fn parse_san_in_check(&self, text: &str, in_check: Option<bool>) -> Result<Move, SanError> {
         let pattern = parse_pattern(text).ok_or_else(|| SanError::Malformed { text: clip(text) })?;
         let (role, from_file, from_rank, to, promotion) = match pattern {
             SanPattern::Castle(side) => {
@@ -305,7 +374,7 @@ impl Position {
                 promotion,
             } => (role, from_file, from_rank, to, promotion),
         };
-        let candidates = self.san_candidates(role, from_file, from_rank, to, promotion);
+        let candidates = self.san_candidates(role, from_file, from_rank, to, promotion, in_check);
         match candidates.len() {
             1 => Ok(candidates[0]),
             0 => Err(SanError::Illegal {
@@ -330,8 +399,9 @@ impl Position {
         from_rank: Option<Rank>,
         to: Square,
         promotion: Option<Role>,
+        in_check: Option<bool>,
     ) -> Candidates {
-        use crate::x88::{ATTACK_BITS_OF_CODE, ATTACK_BISHOP, ATTACK_ROOK, ATTACKS, STEPS, diff_index};
+        use crate::x88::{ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_ROOK, ATTACKS, STEPS, diff_index};
         let mut out = Candidates::default();
         let us = self.turn();
         let code = crate::Piece::new(us, role).code();
@@ -340,7 +410,11 @@ impl Position {
         if target != 0 && target & us.bit() != 0 {
             return out;
         }
-        let last_rank = if us == crate::Color::White { Rank::Eighth } else { Rank::First };
+        let last_rank = if us == crate::Color::White {
+            Rank::Eighth
+        } else {
+            Rank::First
+        };
         let promotes = role == Role::Pawn && to.rank() == last_rank;
         if promotes != promotion.is_some() {
             return out;
@@ -348,9 +422,42 @@ impl Position {
         // Whether we are in check: then every candidate goes through the full
         // pin and check information; otherwise only a pin can stop it.
         let king = self.king88(us);
-        let in_check = self.is_attacked(king, !us, 0xff);
+        let in_check = in_check.unwrap_or_else(|| self.is_attacked(king, !us, 0xff));
         let mut info = None;
-        for from in self.squares_of(crate::Piece::new(us, role)) {
+        // A pawn can only come from right behind the target (one or two
+        // squares), or diagonally behind it on the file named: look there
+        // instead of at every pawn.
+        let mut pawn_froms = [None; 2];
+        let froms = if role == Role::Pawn {
+            let back: i8 = if us == crate::Color::White { -16 } else { 16 };
+            let pawn = crate::Piece::new(us, Role::Pawn);
+            let has_pawn = |sq: Option<Square>| sq.filter(|&s| self.piece_at(s) == Some(pawn));
+            match from_file {
+                Some(f) if f != to.file() => {
+                    let delta = back + (f.index() as i8 - to.file().index() as i8);
+                    if f.index().abs_diff(to.file().index()) == 1 {
+                        pawn_froms[0] = has_pawn(to.offset(delta));
+                    }
+                }
+                _ => {
+                    let one = to.offset(back);
+                    pawn_froms[0] = has_pawn(one);
+                    if pawn_froms[0].is_none() && one.is_some_and(|s| self.piece_at(s).is_none()) {
+                        pawn_froms[1] = has_pawn(one.and_then(|s| s.offset(back)));
+                    }
+                }
+            }
+            crate::SquareSet(
+                pawn_froms
+                    .iter()
+                    .flatten()
+                    .map(|s| 1u64 << s.index())
+                    .fold(0, |a, b| a | b),
+            )
+        } else {
+            self.squares_of(crate::Piece::new(us, role))
+        };
+        for from in froms {
             if from_file.is_some_and(|f| from.file() != f) || from_rank.is_some_and(|r| from.rank() != r) {
                 continue;
             }
@@ -359,7 +466,11 @@ impl Position {
             let reaches = if role == Role::Pawn {
                 let forward: i16 = if us == crate::Color::White { 16 } else { -16 };
                 let diff = t as i16 - f as i16;
-                let start = if us == crate::Color::White { Rank::Second } else { Rank::Seventh };
+                let start = if us == crate::Color::White {
+                    Rank::Second
+                } else {
+                    Rank::Seventh
+                };
                 if diff == forward {
                     target == 0
                 } else if diff == 2 * forward && from.rank() == start {

@@ -85,10 +85,17 @@ fn san_never_accepts_illegal_moves(pos: &Position) {
     let legal = pos.legal_moves();
     for from in pos.pieces_of(pos.turn()) {
         let piece = pos.piece_at(from).unwrap();
-        let letter = if piece.role == chess_core::Role::Pawn { String::new() } else { piece.role.upper_char().to_string() };
+        let letter = if piece.role == chess_core::Role::Pawn {
+            String::new()
+        } else {
+            piece.role.upper_char().to_string()
+        };
         for to in chess_core::Square::all() {
             for promotion in ["", "=Q", "=N"] {
-                for text in [format!("{letter}{from}{to}{promotion}"), format!("{letter}{to}{promotion}")] {
+                for text in [
+                    format!("{letter}{from}{to}{promotion}"),
+                    format!("{letter}{to}{promotion}"),
+                ] {
                     if let Ok(m) = pos.parse_san(&text) {
                         assert!(legal.contains(&m), "{text} parsed to illegal {m} in {}", pos.fen());
                     }

@@ -132,7 +132,9 @@ pub enum LoadError {
         message: String,
     },
     /// Written by a newer program in a format this one does not know.
-    #[error("the file is in format version {found}, newer than this program reads (up to {supported}); update the program")]
+    #[error(
+        "the file is in format version {found}, newer than this program reads (up to {supported}); update the program"
+    )]
     NewerVersion {
         /// The version in the file.
         found: u32,
@@ -188,7 +190,10 @@ impl Document {
             start: game.start_position().fen(),
             comment: game.comment(root).to_string(),
             result: game.recorded_result(root),
-            moves: game.children(root).first().map_or_else(Vec::new, |&first| line(game, first)),
+            moves: game
+                .children(root)
+                .first()
+                .map_or_else(Vec::new, |&first| line(game, first)),
             app: AppState {
                 cursor: cursor_path(game),
                 ..app.clone()

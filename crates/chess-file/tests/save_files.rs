@@ -76,7 +76,13 @@ fn a_newer_version_is_refused_clearly() {
         .to_ron()
         .replace("version: 1,", "version: 7,");
     let err = Document::from_ron(&text).unwrap_err();
-    assert!(matches!(err, LoadError::NewerVersion { found: 7, supported: FORMAT_VERSION }));
+    assert!(matches!(
+        err,
+        LoadError::NewerVersion {
+            found: 7,
+            supported: FORMAT_VERSION
+        }
+    ));
     assert_eq!(
         err.to_string(),
         "the file is in format version 7, newer than this program reads (up to 1); update the program"
@@ -91,14 +97,26 @@ fn damaged_files_are_refused_with_a_position() {
         LoadError::Syntax { line, column, .. } => assert!(line > 1 && column >= 1),
         other => panic!("{other}"),
     }
-    assert!(matches!(Document::from_ron("not ron at all").unwrap_err(), LoadError::Syntax { .. }));
-    assert!(matches!(Document::from_ron("(version: 1)").unwrap_err(), LoadError::Syntax { .. }));
+    assert!(matches!(
+        Document::from_ron("not ron at all").unwrap_err(),
+        LoadError::Syntax { .. }
+    ));
+    assert!(matches!(
+        Document::from_ron("(version: 1)").unwrap_err(),
+        LoadError::Syntax { .. }
+    ));
     // Well-formed, but an illegal move: the message says which.
     let bad = text.replacen("san: \"Nf3\"", "san: \"Nf6\"", 1);
     let err = Document::from_ron(&bad).unwrap().to_game().unwrap_err();
-    assert_eq!(err.to_string(), "move 3 (Nf6) cannot be played: illegal move Nf6: no legal move fits it");
+    assert_eq!(
+        err.to_string(),
+        "move 3 (Nf6) cannot be played: illegal move Nf6: no legal move fits it"
+    );
     let bad_start = text.replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppppp");
-    assert!(matches!(Document::from_ron(&bad_start).unwrap().to_game(), Err(LoadError::BadStart(_))));
+    assert!(matches!(
+        Document::from_ron(&bad_start).unwrap().to_game(),
+        Err(LoadError::BadStart(_))
+    ));
 }
 
 #[test]

@@ -7,8 +7,9 @@ use std::io::BufRead;
 pub(crate) enum Token {
     /// `[Name "value"]`, with the escapes `\"` and `\\` resolved.
     Tag(String, String),
-    /// `{...}` or `; ...` (text trimmed; line breaks inside become spaces).
-    Comment(String),
+    /// `{...}` or `; ...`: the text is in [`Lexer::comment_text`] until the
+    /// next token is read (so a comment costs no allocation of its own).
+    Comment,
     /// `$n`, or the suffix annotations `!`, `?`, `!!`, `??`, `!?`, `?!`.
     Nag(u8),
     /// A move in SAN, possibly with a suffix annotation (see
@@ -64,7 +65,6 @@ pub(crate) struct Spanned {
 
 pub(crate) struct Lexer<R> {
     input: R,
-    buf: Vec<u8>,
     line: String,
     /// Byte position in `line`.
     pos: usize,
@@ -72,6 +72,8 @@ pub(crate) struct Lexer<R> {
     /// Whether the line is ASCII (then columns are byte offsets).
     ascii: bool,
     eof: bool,
+    /// The text of the last comment read (reused between comments).
+    comment: String,
     pub(crate) io_error: Option<std::io::Error>,
     peeked: Option<Spanned>,
 }
@@ -92,12 +94,12 @@ impl<R: BufRead> Lexer<R> {
     pub(crate) fn new(input: R) -> Lexer<R> {
         Lexer {
             input,
-            buf: Vec::new(),
             line: String::new(),
             pos: 0,
             line_no: 0,
             ascii: true,
             eof: false,
+            comment: String::new(),
             io_error: None,
             peeked: None,
         }
@@ -108,8 +110,11 @@ impl<R: BufRead> Lexer<R> {
         if self.eof {
             return false;
         }
-        self.buf.clear();
-        match self.input.read_until(b'\n', &mut self.buf) {
+        // The line's bytes are read into the buffer the last line used, and
+        // become the new line without a copy when they are valid UTF-8.
+        let mut buf = std::mem::take(&mut self.line).into_bytes();
+        buf.clear();
+        match self.input.read_until(b'\n', &mut buf) {
             Ok(0) => {
                 self.eof = true;
                 return false;
@@ -122,12 +127,11 @@ impl<R: BufRead> Lexer<R> {
             }
         }
         self.line_no += 1;
-        self.line.clear();
         // Files in Latin-1 and other junk: decoded lossily, never an error.
-        match std::str::from_utf8(&self.buf) {
-            Ok(text) => self.line.push_str(text),
-            Err(_) => self.line.push_str(&String::from_utf8_lossy(&self.buf)),
-        }
+        self.line = match String::from_utf8(buf) {
+            Ok(text) => text,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        };
         if self.line_no == 1 && self.line.starts_with('\u{feff}') {
             self.line.drain(..3);
         }
@@ -170,15 +174,21 @@ impl<R: BufRead> Lexer<R> {
         }
     }
 
+    /// Puts back the token just taken (it is read again next).
+    pub(crate) fn push_back(&mut self, token: Spanned) {
+        self.peeked = Some(token);
+    }
+
     /// Reads the next token, across lines.
     fn read(&mut self) -> Option<Spanned> {
         loop {
             // Skip whitespace, reading lines as needed.
             loop {
-                let rest = &self.line[self.pos..];
-                let trimmed = rest.trim_start();
-                self.pos += rest.len() - trimmed.len();
-                if self.pos < self.line.len() {
+                let bytes = self.line.as_bytes();
+                while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
+                    self.pos += 1;
+                }
+                if self.pos < bytes.len() {
                     break;
                 }
                 if !self.next_line() {
@@ -186,32 +196,37 @@ impl<R: BufRead> Lexer<R> {
                 }
             }
             let (line, column) = (self.line_no, self.column());
-            let rest = &self.line[self.pos..];
-            let first = rest.chars().next()?;
             let spanned = |token| Some(Spanned { token, line, column });
-            match first {
-                '[' => {
-                    let (token, len) = read_tag(rest);
+            let bytes = self.line.as_bytes();
+            let start = self.pos;
+            match bytes[start] {
+                b'[' => {
+                    let (token, len) = read_tag(&self.line[start..]);
                     self.pos += len;
                     return spanned(token);
                 }
-                '{' => return spanned(self.read_brace_comment()),
-                ';' => {
-                    let text = rest[1..].trim().to_string();
+                b'{' => return spanned(self.read_brace_comment()),
+                b';' => {
+                    self.comment.clear();
+                    self.comment.push_str(&self.line[start + 1..]);
                     self.pos = self.line.len();
-                    return spanned(Token::Comment(text));
+                    return spanned(Token::Comment);
                 }
-                '(' => {
+                b'(' => {
                     self.pos += 1;
                     return spanned(Token::Open);
                 }
-                ')' => {
+                b')' => {
                     self.pos += 1;
                     return spanned(Token::Close);
                 }
-                '$' => {
-                    let digits: String = rest[1..].chars().take_while(|c| c.is_ascii_digit()).collect();
-                    self.pos += 1 + digits.len();
+                b'$' => {
+                    let mut end = start + 1;
+                    while end < bytes.len() && bytes[end].is_ascii_digit() {
+                        end += 1;
+                    }
+                    let digits = &self.line[start + 1..end];
+                    self.pos = end;
                     return match digits.parse::<u8>() {
                         Ok(n) => spanned(Token::Nag(n)),
                         Err(_) => spanned(Token::Junk(format!("${digits}"))),
@@ -220,35 +235,43 @@ impl<R: BufRead> Lexer<R> {
                 _ => {}
             }
             // A word: up to whitespace or a character that starts a token.
-            let len = rest
-                .find(|c: char| c.is_whitespace() || "{}()[];$".contains(c))
-                .unwrap_or(rest.len());
-            if len == 0 {
-                // A lone '}' or ']'.
-                self.pos += first.len_utf8();
-                return spanned(Token::Junk(first.to_string()));
+            // (Bytes of multi-byte characters never equal these ASCII ones.)
+            let mut end = start;
+            while end < bytes.len() && !is_delimiter(bytes[end]) {
+                end += 1;
             }
-            let word = &rest[..len];
-            self.pos += len;
-            if let Some(token) = classify_word(word) {
+            if end == start {
+                // A lone '}' or ']'.
+                let c = self.line[start..].chars().next().unwrap_or('?');
+                self.pos += c.len_utf8();
+                return spanned(Token::Junk(c.to_string()));
+            }
+            self.pos = end;
+            if let Some(token) = classify_word(&self.line[start..end]) {
                 return spanned(token);
             }
             // A move number alone ("12." or "12..."): nothing to return.
         }
     }
 
+    /// The text of the comment token just read, trimmed; line breaks inside
+    /// a `{}` comment are spaces.
+    pub(crate) fn comment_text(&self) -> &str {
+        self.comment.trim()
+    }
+
     fn read_brace_comment(&mut self) -> Token {
         self.pos += 1;
-        let mut text = String::new();
+        self.comment.clear();
         loop {
             let rest = &self.line[self.pos..];
             if let Some(end) = rest.find('}') {
-                text.push_str(&rest[..end]);
+                self.comment.push_str(&rest[..end]);
                 self.pos += end + 1;
-                return Token::Comment(text.trim().to_string());
+                return Token::Comment;
             }
-            text.push_str(rest);
-            text.push(' ');
+            self.comment.push_str(rest);
+            self.comment.push(' ');
             self.pos = self.line.len();
             if !self.next_line() {
                 return Token::UnclosedComment;
@@ -257,10 +280,23 @@ impl<R: BufRead> Lexer<R> {
     }
 }
 
+/// Whether a byte ends a word of movetext.
+fn is_delimiter(b: u8) -> bool {
+    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
+}
+
 /// A word of movetext: a result, a move number (none), or a move with an
 /// optional suffix annotation (returned as the SAN; the annotation is
 /// recovered by [`split_annotation`]).
 fn classify_word(word: &str) -> Option<Token> {
+    let first = word.as_bytes()[0];
+    // Most words are moves starting with a letter: skip the checks below.
+    if first.is_ascii_alphabetic() {
+        return Some(match SanText::new(word) {
+            Some(san) => Token::San(san),
+            None => Token::Junk(word.chars().take(32).collect()),
+        });
+    }
     match word {
         "1-0" | "0-1" | "1/2-1/2" | "*" => return Some(Token::Result(word.to_string())),
         "½-½" => return Some(Token::Result("1/2-1/2".to_string())),
@@ -358,9 +394,18 @@ fn read_tag(text: &str) -> (Token, usize) {
 mod tests {
     use super::*;
 
+    /// The tokens of `text`, with each comment's text after it.
     fn tokens(text: &str) -> Vec<Token> {
         let mut lexer = Lexer::new(text.as_bytes());
-        std::iter::from_fn(|| lexer.next_token().map(|s| s.token)).collect()
+        let mut out = Vec::new();
+        while let Some(s) = lexer.next_token() {
+            let comment = s.token == Token::Comment;
+            out.push(s.token);
+            if comment {
+                out.push(Token::Junk(lexer.comment_text().to_string()));
+            }
+        }
+        out
     }
 
     #[test]
@@ -379,14 +424,16 @@ mod tests {
             tokens("1. e4 {a\ncomment} e5!? 2.Nf3 $14 (2. f4) ; rest\n*"),
             [
                 San(SanText::new("e4").unwrap()),
-                Comment("a comment".into()),
+                Comment,
+                Junk("a comment".into()),
                 San(SanText::new("e5!?").unwrap()),
                 San(SanText::new("Nf3").unwrap()),
                 Nag(14),
                 Open,
                 San(SanText::new("f4").unwrap()),
                 Close,
-                Comment("rest".into()),
+                Comment,
+                Junk("rest".into()),
                 Result("*".into()),
             ]
         );

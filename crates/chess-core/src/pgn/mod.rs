@@ -31,6 +31,7 @@ pub use annotations::{Arrow, CommentCommand, Eval, Highlight, clock, commands};
 pub use writer::write_game;
 
 use crate::game::{Game, NodeId, Tags};
+use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::san::SanError;
@@ -180,22 +181,73 @@ impl<R: BufRead> PgnReader<R> {
     fn take_trailing_comments(&mut self) -> Vec<String> {
         let mut out = Vec::new();
         while let Some(Spanned {
-            token: Token::Comment(_),
-            ..
+            token: Token::Comment, ..
         }) = self.lexer.peek()
         {
-            if let Some(Spanned {
-                token: Token::Comment(text),
-                ..
-            }) = self.lexer.next_token()
-            {
-                out.push(text);
-            }
+            out.push(self.lexer.comment_text().to_string());
+            self.lexer.next_token();
         }
         out
     }
 
     fn parse_game(&mut self, number: usize) -> Result<Game, PgnError> {
+        let mut builder = GameBuilder::default();
+        self.parse_into(number, &mut builder)?;
+        Ok(builder.game)
+    }
+
+    /// Reads the next game into `visitor`, which sees its tags, every move
+    /// (resolved and played: it gets the position before each move),
+    /// comments, NAGs and variations, without a [`Game`] being built: the
+    /// fast way to scan large files. `None` at the end of the input.
+    ///
+    /// ```
+    /// use chess_core::pgn::{PgnReader, Visitor};
+    /// use chess_core::{Move, Outcome, Position};
+    ///
+    /// struct Captures(usize);
+    /// impl Visitor for Captures {
+    ///     type Output = usize;
+    ///     fn play(&mut self, _before: &Position, m: Move) {
+    ///         self.0 += m.is_capture() as usize;
+    ///     }
+    ///     fn end_game(&mut self, _result: Option<Outcome>) -> usize {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let mut reader = PgnReader::new("1. e4 d5 2. exd5 Qxd5 *".as_bytes());
+    /// assert_eq!(reader.visit_game(&mut Captures(0)).unwrap()?, 2);
+    /// # Ok::<(), chess_core::pgn::PgnError>(())
+    /// ```
+    pub fn visit_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<Result<V::Output, PgnError>> {
+        self.lexer.peek()?;
+        self.games += 1;
+        let number = self.games;
+        let mut sink = VisitorSink::new(visitor);
+        let result = self.parse_into(number, &mut sink);
+        if result.is_err() {
+            self.skip_rest_of_game();
+        }
+        if let Some(e) = self.lexer.io_error.take() {
+            return Some(Err(PgnError {
+                game: number,
+                line: self.lexer.line_no(),
+                column: 1,
+                kind: PgnErrorKind::Io(e.to_string()),
+            }));
+        }
+        Some(result.and_then(|()| {
+            sink.output.ok_or(PgnError {
+                game: number,
+                line: self.lexer.line_no(),
+                column: 1,
+                kind: PgnErrorKind::Unexpected(String::new()),
+            })
+        }))
+    }
+
+    /// Reads one game's tokens into `sink`.
+    fn parse_into<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<(), PgnError> {
         let error = |s: &Spanned, kind| PgnError {
             game: number,
             line: s.line,
@@ -203,7 +255,7 @@ impl<R: BufRead> PgnReader<R> {
             kind,
         };
         let mut tags = Tags::new();
-        let mut start_line = (1, 1);
+        let mut fen_at = (1, 1);
         while let Some(Spanned {
             token: Token::Tag(..), ..
         }) = self.lexer.peek()
@@ -215,7 +267,7 @@ impl<R: BufRead> PgnReader<R> {
             }) = self.lexer.next_token()
             {
                 if name == "FEN" {
-                    start_line = (line, column);
+                    fen_at = (line, column);
                 }
                 tags.set(name, value);
             }
@@ -223,80 +275,65 @@ impl<R: BufRead> PgnReader<R> {
         let start = match tags.get("FEN") {
             Some(fen) => Position::from_fen(fen).map_err(|e| PgnError {
                 game: number,
-                line: start_line.0,
-                column: start_line.1,
+                line: fen_at.0,
+                column: fen_at.1,
                 kind: PgnErrorKind::BadFen(e.to_string()),
             })?,
             None => Position::new(),
         };
-        let mut game = Game::from_position(start);
-        game.tags = tags;
+        sink.start(tags, start);
 
-        // The node moves are played from, and the last move played at this
-        // level (a variation replaces it). One entry per open variation.
-        let mut current = NodeId::ROOT;
-        let mut last: Option<NodeId> = None;
-        let mut stack: Vec<(NodeId, Option<NodeId>)> = Vec::new();
-        let mut pending_comment: Vec<String> = Vec::new();
+        // Comments read where no move precedes them at this level: they go
+        // before the next move (or, with none, to the end).
+        let mut pending: Vec<String> = Vec::new();
         let mut result: Option<String> = None;
-
-        while let Some(spanned) = self.lexer.peek() {
-            if matches!(spanned.token, Token::Tag(..)) {
-                break; // the next game's tags: this one had no result
-            }
-            let Some(spanned) = self.lexer.next_token() else { break };
+        while let Some(spanned) = self.lexer.next_token() {
             match spanned.token {
-                Token::Comment(text) => match last {
-                    Some(node) => append_comment(&mut game, node, text),
-                    None => pending_comment.push(text),
-                },
+                Token::Tag(..) => {
+                    // The next game's tags: this one had no result.
+                    self.lexer.push_back(spanned);
+                    break;
+                }
+                Token::Comment => {
+                    let text = self.lexer.comment_text();
+                    if sink.has_last() {
+                        sink.comment(text);
+                    } else {
+                        pending.push(text.to_string());
+                    }
+                }
                 Token::Nag(nag) => {
-                    if let Some(node) = last {
-                        game.add_nag(node, nag);
+                    if sink.has_last() {
+                        sink.nag(nag);
                     }
                 }
                 Token::San(ref word) => {
                     let (san, nag) = split_annotation(word.as_str());
-                    let m = game
-                        .position_at(current)
-                        .parse_san(san)
+                    let m = sink
+                        .position()
+                        .parse_san_in_check(san, sink.in_check())
                         .map_err(|e| error(&spanned, PgnErrorKind::BadMove(e)))?;
-                    let existing = game
-                        .children(current)
-                        .iter()
-                        .copied()
-                        .find(|&c| game.move_at(c) == Some(m));
-                    let node = existing.unwrap_or_else(|| game.add_child(current, m));
-                    if !pending_comment.is_empty() {
-                        let text = pending_comment.join(" ");
-                        if current == NodeId::ROOT && stack.is_empty() {
-                            append_comment(&mut game, NodeId::ROOT, text);
-                        } else {
-                            game.set_starting_comment(node, text);
-                        }
-                        pending_comment.clear();
-                    }
+                    let before = if pending.is_empty() {
+                        None
+                    } else {
+                        Some(pending.join(" "))
+                    };
+                    pending.clear();
+                    sink.play(m, before);
                     if let Some(nag) = nag {
-                        game.add_nag(node, nag);
+                        sink.nag(nag);
                     }
-                    current = node;
-                    last = Some(node);
                 }
                 Token::Open => {
                     // The variation is an alternative to the last move.
-                    let Some(replaced) = last else {
+                    if !sink.open() {
                         return Err(error(&spanned, PgnErrorKind::BadVariation));
-                    };
-                    stack.push((current, last));
-                    current = game.parent(replaced).unwrap_or(NodeId::ROOT);
-                    last = None;
+                    }
                 }
                 Token::Close => {
-                    let Some((back, back_last)) = stack.pop() else {
+                    if !sink.close() {
                         return Err(error(&spanned, PgnErrorKind::BadVariation));
-                    };
-                    current = back;
-                    last = back_last;
+                    }
                 }
                 Token::Result(r) => {
                     result = Some(r);
@@ -304,10 +341,9 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 Token::UnclosedComment => return Err(error(&spanned, PgnErrorKind::UnclosedComment)),
                 Token::Junk(ref text) => return Err(error(&spanned, PgnErrorKind::Unexpected(text.clone()))),
-                Token::Tag(..) => unreachable!("tags end the loop above"),
             }
         }
-        if !stack.is_empty() {
+        if sink.depth() > 0 {
             let line = self.lexer.line_no();
             return Err(PgnError {
                 game: number,
@@ -316,23 +352,259 @@ impl<R: BufRead> PgnReader<R> {
                 kind: PgnErrorKind::BadVariation,
             });
         }
-        // Comments with no move to follow (a game with no moves, or comments
-        // after the last move of a variation that closed) and after the result.
-        let trailing = self.take_trailing_comments();
+        // Comments with no move to follow, and after the result.
+        pending.extend(self.take_trailing_comments());
+        sink.finish(pending, result.as_deref().and_then(Outcome::from_result));
+        Ok(())
+    }
+}
+
+/// Receives a game as the reader reads it.
+///
+/// Every method has a default that does nothing except
+/// [`Visitor::end_game`], which gives the result of reading one game.
+pub trait Visitor {
+    /// What reading one game gives.
+    type Output;
+
+    /// A tag of the game (before any move).
+    fn tag(&mut self, _name: &str, _value: &str) {}
+
+    /// The tags are read; moves start from `start`.
+    fn begin_moves(&mut self, _start: &Position) {}
+
+    /// A move, legal in `before` (already checked), on the main line or in a
+    /// variation.
+    fn play(&mut self, _before: &Position, _m: Move) {}
+
+    /// A comment (after the last move, or before the next one).
+    fn comment(&mut self, _text: &str) {}
+
+    /// A NAG of the last move (`!?` and the like arrive as NAGs 1 to 6).
+    fn nag(&mut self, _nag: u8) {}
+
+    /// A variation starts: the next move replaces the last one played.
+    fn begin_variation(&mut self) {}
+
+    /// A variation ends: play continues after the move it replaced.
+    fn end_variation(&mut self) {}
+
+    /// The game ends, with the result its termination marker gives (none
+    /// for `*` or a missing marker).
+    fn end_game(&mut self, result: Option<Outcome>) -> Self::Output;
+}
+
+/// How the parser hands over what it reads: to a [`Game`] being built, or
+/// to a [`Visitor`].
+trait Sink {
+    fn start(&mut self, tags: Tags, start: Position);
+    /// The position the next move is played in.
+    fn position(&self) -> &Position;
+    /// Whether a move has been played at this level (comments and NAGs then
+    /// attach to it; a variation can replace it).
+    fn has_last(&self) -> bool;
+    /// Whether the side to move is in check, if known without computing.
+    fn in_check(&self) -> Option<bool>;
+    fn play(&mut self, m: Move, comment_before: Option<String>);
+    fn comment(&mut self, text: &str);
+    fn nag(&mut self, nag: u8);
+    fn open(&mut self) -> bool;
+    fn close(&mut self) -> bool;
+    fn depth(&self) -> usize;
+    fn finish(&mut self, comments: Vec<String>, result: Option<Outcome>);
+}
+
+/// Builds a [`Game`] with the full tree.
+#[derive(Default)]
+struct GameBuilder {
+    game: Game,
+    /// Where moves are played, and the last move played at this level.
+    current: NodeId,
+    last: Option<NodeId>,
+    /// One entry per open variation: where to go back to.
+    stack: Vec<(NodeId, Option<NodeId>)>,
+}
+
+impl Sink for GameBuilder {
+    fn start(&mut self, tags: Tags, start: Position) {
+        self.game = Game::from_position(start);
+        self.game.tags = tags;
+    }
+
+    fn position(&self) -> &Position {
+        self.game.position_at(self.current)
+    }
+
+    fn has_last(&self) -> bool {
+        self.last.is_some()
+    }
+
+    fn in_check(&self) -> Option<bool> {
+        let m = self.game.move_at(self.current)?;
+        Some(self.game.position_at(self.current).is_check_after(m))
+    }
+
+    fn play(&mut self, m: Move, comment_before: Option<String>) {
+        let game = &mut self.game;
+        let existing = game
+            .children(self.current)
+            .iter()
+            .copied()
+            .find(|&c| game.move_at(c) == Some(m));
+        let node = existing.unwrap_or_else(|| game.add_child(self.current, m));
+        if let Some(text) = comment_before {
+            if self.current == NodeId::ROOT && self.stack.is_empty() {
+                append_comment(game, NodeId::ROOT, text);
+            } else {
+                game.set_starting_comment(node, text);
+            }
+        }
+        self.current = node;
+        self.last = Some(node);
+    }
+
+    fn comment(&mut self, text: &str) {
+        if let Some(node) = self.last {
+            append_comment(&mut self.game, node, text.to_string());
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if let Some(node) = self.last {
+            self.game.add_nag(node, nag);
+        }
+    }
+
+    fn open(&mut self) -> bool {
+        let Some(replaced) = self.last else { return false };
+        self.stack.push((self.current, self.last));
+        self.current = self.game.parent(replaced).unwrap_or(NodeId::ROOT);
+        self.last = None;
+        true
+    }
+
+    fn close(&mut self) -> bool {
+        let Some((current, last)) = self.stack.pop() else {
+            return false;
+        };
+        self.current = current;
+        self.last = last;
+        true
+    }
+
+    fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
+    fn finish(&mut self, comments: Vec<String>, result: Option<Outcome>) {
+        let game = &mut self.game;
         let end = game.mainline_end();
-        for text in pending_comment.into_iter().chain(trailing) {
-            append_comment(&mut game, end, text);
+        for text in comments {
+            append_comment(game, end, text);
         }
         // The termination marker, or else the Result tag, is the recorded result.
-        let recorded = result
-            .as_deref()
-            .and_then(Outcome::from_result)
-            .or_else(|| game.tags.get("Result").and_then(Outcome::from_result));
+        let recorded = result.or_else(|| game.tags.get("Result").and_then(Outcome::from_result));
         game.go_to(end);
         if game.outcome_by_rules(end).is_none() {
             game.set_result(recorded);
         }
-        Ok(game)
+    }
+}
+
+/// Plays the game into a single position for a [`Visitor`].
+struct VisitorSink<'v, V: Visitor> {
+    visitor: &'v mut V,
+    current: Position,
+    /// The last move at this level and how to take it back (the position
+    /// before it is rebuilt only when a variation needs it).
+    last: Option<(Move, crate::position::Undo)>,
+    /// One entry per open variation: the position to go back to, and its
+    /// last move.
+    stack: Vec<(Position, Option<(Move, crate::position::Undo)>)>,
+    output: Option<V::Output>,
+}
+
+impl<'v, V: Visitor> VisitorSink<'v, V> {
+    fn new(visitor: &'v mut V) -> VisitorSink<'v, V> {
+        VisitorSink {
+            visitor,
+            current: Position::new(),
+            last: None,
+            stack: Vec::new(),
+            output: None,
+        }
+    }
+}
+
+impl<V: Visitor> Sink for VisitorSink<'_, V> {
+    fn start(&mut self, tags: Tags, start: Position) {
+        for (name, value) in tags.iter() {
+            self.visitor.tag(name, value);
+        }
+        self.visitor.begin_moves(&start);
+        self.current = start;
+    }
+
+    fn position(&self) -> &Position {
+        &self.current
+    }
+
+    fn has_last(&self) -> bool {
+        self.last.is_some()
+    }
+
+    fn in_check(&self) -> Option<bool> {
+        self.last.map(|(m, _)| self.current.is_check_after(m))
+    }
+
+    fn play(&mut self, m: Move, comment_before: Option<String>) {
+        if let Some(text) = comment_before {
+            self.visitor.comment(&text);
+        }
+        self.visitor.play(&self.current, m);
+        let undo = self.current.play_unchecked(m);
+        self.last = Some((m, undo));
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.visitor.comment(text);
+    }
+
+    fn nag(&mut self, nag: u8) {
+        self.visitor.nag(nag);
+    }
+
+    fn open(&mut self) -> bool {
+        let Some((m, undo)) = self.last.take() else {
+            return false;
+        };
+        let mut before = self.current.clone();
+        before.undo(m, undo);
+        let back = std::mem::replace(&mut self.current, before);
+        self.stack.push((back, Some((m, undo))));
+        self.visitor.begin_variation();
+        true
+    }
+
+    fn close(&mut self) -> bool {
+        let Some((current, last)) = self.stack.pop() else {
+            return false;
+        };
+        self.current = current;
+        self.last = last;
+        self.visitor.end_variation();
+        true
+    }
+
+    fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
+    fn finish(&mut self, comments: Vec<String>, result: Option<Outcome>) {
+        for text in comments {
+            self.visitor.comment(&text);
+        }
+        self.output = Some(self.visitor.end_game(result));
     }
 }
 
