@@ -1,0 +1,100 @@
+//! Reading PGN files game by game.
+
+use std::ffi::c_char;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Cursor};
+
+use chess_core::pgn::PgnReader;
+
+use crate::boundary::{Fail, free, handle_mut, read_str, run, run_new};
+use crate::game::ChessGame;
+use crate::{CHESS_MAX_PATH_LENGTH, CHESS_MAX_PGN_LENGTH, ChessError};
+
+/// A reader of PGN games (opaque), from a file or a string: it reads one
+/// game at a time, so large files need little memory. Made by
+/// `chess_pgn_reader_open` or `chess_pgn_reader_from_string`; released with
+/// `chess_pgn_reader_free`.
+#[derive(Debug)]
+pub struct ChessPgnReader {
+    reader: PgnReader<Box<dyn BufRead + Send>>,
+}
+
+/// A reader of the PGN file at `path`. NULL (with the reason) when the file
+/// cannot be opened.
+///
+/// # Safety
+/// `path` is NULL or a NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_pgn_reader_open(path: *const c_char) -> *mut ChessPgnReader {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let path = unsafe { read_str(path, CHESS_MAX_PATH_LENGTH, "the path", ChessError::CHESS_ERR_INVALID_ARG) }?;
+        let file = File::open(path).map_err(|e| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {path}: {e}")))?;
+        let input: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, file));
+        Ok(ChessPgnReader {
+            reader: PgnReader::new(input),
+        })
+    })
+}
+
+/// A reader of the PGN in `text` (copied; the caller keeps its string).
+///
+/// # Safety
+/// `text` is NULL or a NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_pgn_reader_from_string(text: *const c_char) -> *mut ChessPgnReader {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let text = unsafe { read_str(text, CHESS_MAX_PGN_LENGTH, "the PGN", ChessError::CHESS_ERR_PARSE) }?;
+        let input: Box<dyn BufRead + Send> = Box::new(Cursor::new(text.as_bytes().to_vec()));
+        Ok(ChessPgnReader {
+            reader: PgnReader::new(input),
+        })
+    })
+}
+
+/// Reads the next game. Returns 1 and stores a new game in `*out` (free it
+/// with `chess_game_free`); 0 at the end of the input; or a negative
+/// `ChessError` (`CHESS_ERR_PARSE` for a game that cannot be read: the last
+/// error names its number, line and column, and the next call goes on with
+/// the following game; `CHESS_ERR_IO` when reading fails).
+///
+/// # Safety
+/// `reader` is NULL or a live reader; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_pgn_reader_next(reader: *mut ChessPgnReader, out: *mut *mut ChessGame) -> i32 {
+    // SAFETY: contract of this function.
+    run(ChessError::CHESS_ERR_INTERNAL as i32, || {
+        let r = unsafe { handle_mut(reader, "the reader") }?;
+        let out = unsafe { handle_mut(out, "the output pointer") }?;
+        *out = std::ptr::null_mut();
+        match r.reader.read_game() {
+            None => Ok(0),
+            Some(Ok(game)) => {
+                *out = Box::into_raw(Box::new(ChessGame::new(game)));
+                Ok(1)
+            }
+            Some(Err(e)) => {
+                let code = match e.kind {
+                    chess_core::pgn::PgnErrorKind::Io(_) => ChessError::CHESS_ERR_IO,
+                    _ => ChessError::CHESS_ERR_PARSE,
+                };
+                crate::boundary::set_error(&e.to_string());
+                Ok(code as i32)
+            }
+        }
+    })
+}
+
+/// Frees a reader. NULL does nothing.
+///
+/// # Safety
+/// `reader` is NULL or a reader not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_pgn_reader_free(reader: *mut ChessPgnReader) {
+    // SAFETY: contract of this function.
+    run((), || {
+        unsafe { free(reader) };
+        Ok(())
+    })
+}

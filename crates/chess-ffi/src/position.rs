@@ -1,0 +1,492 @@
+//! Positions and move notation.
+
+use std::ffi::c_char;
+
+use chess_core::{Color, EnPassantMode, IllegalReason, Move, Position, Role, SanError, Square, Status, UciError};
+
+use crate::boundary::{Fail, Res, free, handle, handle_mut, read_str, run, run_code, run_new, write_str};
+use crate::{
+    CHESS_MAX_FEN_LENGTH, CHESS_MAX_MOVE_TEXT_LENGTH, ChessColor, ChessError, ChessMove, ChessPieceKind, ChessStatus,
+};
+
+/// A chess position (opaque). Made by `chess_position_new`,
+/// `chess_position_from_fen` or `chess_position_clone`; released with
+/// `chess_position_free`.
+#[derive(Debug)]
+pub struct ChessPosition {
+    pub(crate) pos: Position,
+}
+
+pub(crate) fn to_c_move(m: Move) -> ChessMove {
+    ChessMove {
+        from: m.from().index(),
+        to: m.to().index(),
+        promotion: m.promotion().map_or(0, |r| r as u8),
+        flags: m.flags(),
+    }
+}
+
+/// The move a `ChessMove` stands for (flags ignored). Squares out of range
+/// or an unknown promotion code are invalid arguments; a promotion to a pawn
+/// or king is simply illegal.
+pub(crate) fn from_c_move(mv: ChessMove) -> Res<Move> {
+    let square = |s: u8| {
+        Square::from_index(s).ok_or_else(|| {
+            Fail::new(
+                ChessError::CHESS_ERR_INVALID_ARG,
+                format!("square {s} is out of range (0..63)"),
+            )
+        })
+    };
+    let (from, to) = (square(mv.from)?, square(mv.to)?);
+    match mv.promotion {
+        0 => Ok(Move::new(from, to)),
+        code => match Role::from_index(code) {
+            Some(role) => Ok(Move::with_promotion(from, to, role)),
+            None => Err(Fail::new(
+                ChessError::CHESS_ERR_INVALID_ARG,
+                format!("promotion code {code} is not a piece kind"),
+            )),
+        },
+    }
+}
+
+pub(crate) fn illegal(e: &chess_core::IllegalMove) -> Fail {
+    Fail::new(ChessError::CHESS_ERR_ILLEGAL_MOVE, e.to_string())
+}
+
+pub(crate) fn san_fail(e: SanError) -> Fail {
+    let code = match e {
+        SanError::Malformed { .. } => ChessError::CHESS_ERR_PARSE,
+        SanError::Illegal { .. } => ChessError::CHESS_ERR_ILLEGAL_MOVE,
+        SanError::Ambiguous { .. } => ChessError::CHESS_ERR_AMBIGUOUS_MOVE,
+    };
+    Fail::new(code, e.to_string())
+}
+
+pub(crate) fn uci_fail(e: UciError) -> Fail {
+    let code = match e {
+        UciError::Malformed(_) => ChessError::CHESS_ERR_PARSE,
+        UciError::Illegal(_) => ChessError::CHESS_ERR_ILLEGAL_MOVE,
+    };
+    Fail::new(code, e.to_string())
+}
+
+/// Reads a FEN argument: too long is an invalid argument, bad UTF-8 an
+/// invalid FEN.
+///
+/// # Safety
+/// As for `read_str`.
+pub(crate) unsafe fn read_fen<'a>(fen: *const c_char) -> Res<&'a str> {
+    // SAFETY: forwarded contract.
+    unsafe { read_str(fen, CHESS_MAX_FEN_LENGTH, "the FEN", ChessError::CHESS_ERR_INVALID_FEN) }
+}
+
+pub(crate) fn parse_fen(fen: &str) -> Res<Position> {
+    Position::from_fen(fen).map_err(|e| Fail::new(ChessError::CHESS_ERR_INVALID_FEN, e.to_string()))
+}
+
+/// Reads a move text argument (SAN or UCI).
+///
+/// # Safety
+/// As for `read_str`.
+pub(crate) unsafe fn read_move_text<'a>(text: *const c_char, what: &str) -> Res<&'a str> {
+    // SAFETY: forwarded contract.
+    unsafe { read_str(text, CHESS_MAX_MOVE_TEXT_LENGTH, what, ChessError::CHESS_ERR_PARSE) }
+}
+
+/// The standard starting position. Never NULL unless out of memory.
+#[unsafe(no_mangle)]
+pub extern "C" fn chess_position_new() -> *mut ChessPosition {
+    run_new(|| Ok(ChessPosition { pos: Position::new() }))
+}
+
+/// A position from a FEN (4 to 6 fields; with fewer, the missing ones are
+/// `w - - 0 1`). NULL when the FEN is malformed or the position illegal:
+/// not exactly one king per side, pawns on rank 1 or 8, the side not to
+/// move in check, more than two checkers, castling rights without king and
+/// rook at home, an en passant square no double push could have made...
+/// The last error names every problem.
+///
+/// # Safety
+/// `fen` is NULL or a NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_from_fen(fen: *const c_char) -> *mut ChessPosition {
+    // SAFETY: contract of this function.
+    run_new(|| unsafe { read_fen(fen) }.and_then(parse_fen).map(|pos| ChessPosition { pos }))
+}
+
+/// A copy of `pos`, to be freed with `chess_position_free`. NULL if `pos`
+/// is NULL.
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_clone(pos: *const ChessPosition) -> *mut ChessPosition {
+    // SAFETY: contract of this function.
+    run_new(|| unsafe { handle(pos, "the position") }.map(|p| ChessPosition { pos: p.pos.clone() }))
+}
+
+/// Frees a position. NULL does nothing. Never free a position returned by
+/// `chess_game_position`: the game owns it.
+///
+/// # Safety
+/// `pos` is NULL or a position from `chess_position_new`, `_from_fen` or
+/// `_clone`, not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_free(pos: *mut ChessPosition) {
+    // SAFETY: contract of this function.
+    run((), || {
+        unsafe { free(pos) };
+        Ok(())
+    })
+}
+
+/// The FEN of `pos`, snprintf-style. The en passant field names a square
+/// only when an en passant capture is legal there, as python-chess and
+/// shakmaty write it. Returns 0 (and sets the last error) for NULL.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_to_fen(pos: *const ChessPosition, buf: *mut c_char, cap: usize) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        Ok(unsafe { write_str(&p.pos.fen(), buf, cap) })
+    })
+}
+
+/// The side to move (`CHESS_WHITE` for NULL, with the last error set).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_turn(pos: *const ChessPosition) -> ChessColor {
+    // SAFETY: contract of this function.
+    run(ChessColor::CHESS_WHITE, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        Ok(match p.pos.turn() {
+            Color::White => ChessColor::CHESS_WHITE,
+            Color::Black => ChessColor::CHESS_BLACK,
+        })
+    })
+}
+
+/// The piece on `square` (0..63): the kind (`ChessPieceKind`) in the low 3
+/// bits, the colour in bit 3 (0 white, 8 black); 0 for an empty square,
+/// a square off the board, or NULL.
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_piece_at(pos: *const ChessPosition, square: u8) -> u8 {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        let sq = Square::from_index(square).ok_or_else(|| {
+            Fail::new(
+                ChessError::CHESS_ERR_INVALID_ARG,
+                format!("square {square} is out of range (0..63)"),
+            )
+        })?;
+        Ok(p.pos.piece_at(sq).map_or(0, |piece| piece.role as u8 | (piece.color as u8) << 3))
+    })
+}
+
+/// Whether the side to move is in check (false for NULL).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_is_check(pos: *const ChessPosition) -> bool {
+    // SAFETY: contract of this function.
+    run(false, || Ok(unsafe { handle(pos, "the position") }?.pos.is_check()))
+}
+
+pub(crate) fn to_c_status(status: Status) -> ChessStatus {
+    match status {
+        Status::Ongoing => ChessStatus::CHESS_STATUS_ONGOING,
+        Status::Checkmate => ChessStatus::CHESS_STATUS_CHECKMATE,
+        Status::Stalemate => ChessStatus::CHESS_STATUS_STALEMATE,
+        Status::InsufficientMaterial => ChessStatus::CHESS_STATUS_INSUFFICIENT_MATERIAL,
+        Status::SeventyFiveMoves => ChessStatus::CHESS_STATUS_SEVENTYFIVE_MOVES,
+    }
+}
+
+/// The status of the position alone, no history: the first that applies of
+/// checkmate, stalemate, insufficient material, seventy-five moves
+/// (`CHESS_STATUS_ONGOING` for NULL).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_status(pos: *const ChessPosition) -> ChessStatus {
+    // SAFETY: contract of this function.
+    run(ChessStatus::CHESS_STATUS_ONGOING, || {
+        Ok(to_c_status(unsafe { handle(pos, "the position") }?.pos.status()))
+    })
+}
+
+/// The legal moves: writes min(count, cap) moves into `out` (nothing when
+/// `out` is NULL or `cap` is 0) and returns the count (0 for NULL `pos`).
+/// `CHESS_MAX_MOVES` is always enough.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `out` is NULL or writable for `cap` moves.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_legal_moves(pos: *const ChessPosition, out: *mut ChessMove, cap: usize) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        let moves = p.pos.legal_moves();
+        if !out.is_null() {
+            for (i, &m) in moves.iter().take(cap).enumerate() {
+                // SAFETY: `out` holds `cap` moves and `i < cap`.
+                unsafe { out.add(i).write(to_c_move(m)) };
+            }
+        }
+        Ok(moves.len())
+    })
+}
+
+/// Whether `mv` is legal in `pos` (its flags are ignored). False for NULL
+/// or a malformed move.
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_is_legal(pos: *const ChessPosition, mv: ChessMove) -> bool {
+    // SAFETY: contract of this function.
+    run(false, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        Ok(p.pos.is_legal(from_c_move(mv)?))
+    })
+}
+
+/// Plays `mv` on `pos`. An illegal move is `CHESS_ERR_ILLEGAL_MOVE` with
+/// the reason in the last error ("the knight on d7 is pinned by the bishop
+/// on b5"), and `pos` is unchanged.
+///
+/// # Safety
+/// `pos` is NULL or a live position not used elsewhere meanwhile.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_play(pos: *mut ChessPosition, mv: ChessMove) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let p = unsafe { handle_mut(pos, "the position") }?;
+        let m = from_c_move(mv)?;
+        p.pos.play(m).map(|_| ()).map_err(|e| illegal(&e))
+    })
+}
+
+/// Counts the move sequences of `depth` plies (depth 0 is 1): the standard
+/// test of a move generator. 0 for NULL. The time grows about 30-fold per
+/// ply; depth 6 from the start takes about a second.
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_perft(pos: *const ChessPosition, depth: u32) -> u64 {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.perft(depth)))
+}
+
+/// The move in UCI notation (e2e4, e7e8q), snprintf-style. Returns 0 (and
+/// sets the last error) for squares out of range.
+///
+/// # Safety
+/// `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_move_to_uci(mv: ChessMove, buf: *mut c_char, cap: usize) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { write_str(&from_c_move(mv)?.uci(), buf, cap) }))
+}
+
+/// The move in SAN (Nbd7, exd6, O-O, e8=Q+, Qh4#), snprintf-style. Returns
+/// 0 (and sets the last error) for an illegal move or NULL.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_move_to_san(
+    pos: *const ChessPosition,
+    mv: ChessMove,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        let san = p.pos.san(from_c_move(mv)?).map_err(|e| illegal(&e))?;
+        Ok(unsafe { write_str(&san, buf, cap) })
+    })
+}
+
+/// Reads a move in UCI notation and writes the legal move (with its flags)
+/// to `out`. Malformed text is `CHESS_ERR_PARSE`, an illegal move
+/// `CHESS_ERR_ILLEGAL_MOVE`; the king onto its own rook (e1h1) is read as
+/// castling. Text over 32 bytes is `CHESS_ERR_INVALID_ARG`.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `uci` is NULL or a NUL-terminated
+/// string; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_parse_uci(
+    pos: *const ChessPosition,
+    uci: *const c_char,
+    out: *mut ChessMove,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let p = unsafe { handle(pos, "the position") }?;
+        let text = unsafe { read_move_text(uci, "the UCI move") }?;
+        let out = unsafe { handle_mut(out, "the output move") }?;
+        *out = to_c_move(p.pos.parse_uci(text).map_err(uci_fail)?);
+        Ok(())
+    })
+}
+
+/// Reads a move in SAN and writes the legal move to `out`. Accepts what real
+/// PGN files contain: check marks, "!?" suffixes, O-O and 0-0, e8Q and
+/// e8=Q. An ambiguous move is `CHESS_ERR_AMBIGUOUS_MOVE` (the message lists
+/// the candidates), an illegal one `CHESS_ERR_ILLEGAL_MOVE`, malformed text
+/// `CHESS_ERR_PARSE`.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `san` is NULL or a NUL-terminated
+/// string; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_parse_san(
+    pos: *const ChessPosition,
+    san: *const c_char,
+    out: *mut ChessMove,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let p = unsafe { handle(pos, "the position") }?;
+        let text = unsafe { read_move_text(san, "the SAN move") }?;
+        let out = unsafe { handle_mut(out, "the output move") }?;
+        *out = to_c_move(p.pos.parse_san(text).map_err(san_fail)?);
+        Ok(())
+    })
+}
+
+/// Why `mv` is illegal, in words a player understands ("the knight on d7 is
+/// pinned by the bishop on b5", "castling through the attacked f1"),
+/// snprintf-style; 0 and an empty string when the move is legal.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_why_illegal(
+    pos: *const ChessPosition,
+    mv: ChessMove,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        let reason = p.pos.why_illegal(from_c_move(mv)?).map(|r: IllegalReason| r.to_string());
+        Ok(unsafe { write_str(reason.as_deref().unwrap_or(""), buf, cap) })
+    })
+}
+
+/// Whether playing `mv` gives check (false when it is illegal, or NULL).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_gives_check(pos: *const ChessPosition, mv: ChessMove) -> bool {
+    // SAFETY: contract of this function.
+    run(false, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        Ok(p.pos.gives_check(from_c_move(mv)?))
+    })
+}
+
+/// The position's Zobrist key, equal to its Polyglot opening-book key (0 for NULL).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_zobrist(pos: *const ChessPosition) -> u64 {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.zobrist()))
+}
+
+/// The castling rights as bits: 1 White kingside, 2 White queenside, 4
+/// Black kingside, 8 Black queenside (0 for NULL).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_castling_rights(pos: *const ChessPosition) -> u8 {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.castling().bits()))
+}
+
+/// The square (0..63) where an en passant capture is legal now, or 0xFF.
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_ep_square(pos: *const ChessPosition) -> u8 {
+    // SAFETY: contract of this function.
+    run(0xFF, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        Ok(p.pos.ep_square(EnPassantMode::Legal).map_or(0xFF, |s| s.index()))
+    })
+}
+
+/// The halfmove clock: half-moves since the last capture or pawn move (0 for NULL).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_halfmoves(pos: *const ChessPosition) -> u32 {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.halfmoves()))
+}
+
+/// The move number, from 1 (0 for NULL).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_fullmoves(pos: *const ChessPosition) -> u32 {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.fullmoves()))
+}
+
+/// Diagram flag: chess symbols (UTF-8) instead of letters.
+pub const CHESS_DIAGRAM_UNICODE: u32 = 1;
+/// Diagram flag: seen from Black's side.
+pub const CHESS_DIAGRAM_FLIPPED: u32 = 2;
+
+/// A text diagram of the board, 9 lines with coordinates, snprintf-style.
+/// `flags` combines `CHESS_DIAGRAM_UNICODE` and `CHESS_DIAGRAM_FLIPPED`.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_diagram(
+    pos: *const ChessPosition,
+    flags: u32,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos, "the position") }?;
+        let side = if flags & CHESS_DIAGRAM_FLIPPED != 0 { Color::Black } else { Color::White };
+        let text = p.pos.board().diagram(flags & CHESS_DIAGRAM_UNICODE != 0, side);
+        Ok(unsafe { write_str(&text, buf, cap) })
+    })
+}
+
+// The C piece codes are the core's role numbers.
+const _: () = assert!(Role::Pawn as u8 == ChessPieceKind::CHESS_PAWN as u8);
+const _: () = assert!(Role::Knight as u8 == ChessPieceKind::CHESS_KNIGHT as u8);
+const _: () = assert!(Role::King as u8 == ChessPieceKind::CHESS_KING as u8);
