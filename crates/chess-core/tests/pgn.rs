@@ -205,3 +205,12 @@ fn black_to_move_start_and_comment_commands() {
     assert_eq!(Highlight::of(comment).len(), 2);
     assert_eq!(Arrow::of(comment).len(), 1);
 }
+
+#[test]
+fn comment_words_that_look_like_parentheses_keep_their_spaces() {
+    // Found by fuzzing: a comment word "(" was glued to the next word.
+    let mut game = Game::new();
+    game.set_comment(NodeId::ROOT, "a ( b ) c  (  d");
+    let again = read_game(&write_game(&game)).unwrap();
+    assert_eq!(again.comment(NodeId::ROOT), "a ( b ) c  (  d");
+}

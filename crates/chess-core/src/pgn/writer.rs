@@ -75,13 +75,27 @@ pub fn write_game(game: &Game) -> String {
     if let Some(&first) = game.children(NodeId::ROOT).first() {
         write_line(game, first, &mut tokens);
     }
-    tokens.push(result.to_string());
+    tokens.push(Token::Word(result.to_string()));
     wrap(&tokens, &mut out);
     out
 }
 
+/// A piece of movetext: a word (move, number, NAG, comment word, result),
+/// or a variation's parenthesis, which hugs its neighbour when written.
+enum Token {
+    Word(String),
+    Open,
+    Close,
+}
+
+impl From<String> for Token {
+    fn from(word: String) -> Token {
+        Token::Word(word)
+    }
+}
+
 /// Writes the line that starts with `first`, with the variations along it.
-fn write_line(game: &Game, first: NodeId, tokens: &mut Vec<String>) {
+fn write_line(game: &Game, first: NodeId, tokens: &mut Vec<Token>) {
     let mut node = first;
     let mut need_number = true;
     loop {
@@ -92,14 +106,14 @@ fn write_line(game: &Game, first: NodeId, tokens: &mut Vec<String>) {
             need_number = true;
         }
         if before.turn() == Color::White {
-            tokens.push(format!("{}.", before.fullmoves()));
+            tokens.push(format!("{}.", before.fullmoves()).into());
         } else if need_number {
-            tokens.push(format!("{}...", before.fullmoves()));
+            tokens.push(format!("{}...", before.fullmoves()).into());
         }
         need_number = false;
-        tokens.push(game.san_at(node).unwrap_or_default());
+        tokens.push(game.san_at(node).unwrap_or_default().into());
         for nag in game.nags(node) {
-            tokens.push(format!("${nag}"));
+            tokens.push(format!("${nag}").into());
         }
         if !game.comment(node).is_empty() {
             push_comment(tokens, game.comment(node));
@@ -109,9 +123,9 @@ fn write_line(game: &Game, first: NodeId, tokens: &mut Vec<String>) {
         let siblings = game.children(parent);
         if siblings.first() == Some(&node) {
             for &variation in &siblings[1..] {
-                tokens.push("(".to_string());
+                tokens.push(Token::Open);
                 write_line(game, variation, tokens);
-                tokens.push(")".to_string());
+                tokens.push(Token::Close);
                 need_number = true;
             }
         }
@@ -124,7 +138,7 @@ fn write_line(game: &Game, first: NodeId, tokens: &mut Vec<String>) {
 
 /// A comment as tokens, one per word, so long comments wrap. A `}` would end
 /// the comment early and is written as `)`.
-fn push_comment(tokens: &mut Vec<String>, text: &str) {
+fn push_comment(tokens: &mut Vec<Token>, text: &str) {
     let text = text.trim().replace('}', ")").replace(['\n', '\r'], " ");
     if text.is_empty() {
         return;
@@ -140,18 +154,24 @@ fn push_comment(tokens: &mut Vec<String>, text: &str) {
         if i == last {
             token.push('}');
         }
-        tokens.push(token);
+        tokens.push(Token::Word(token));
     }
 }
 
 /// Joins tokens with spaces into lines of at most 80 characters (a longer
 /// token gets a line of its own). `(` and `)` hug their neighbours.
-fn wrap(tokens: &[String], out: &mut String) {
+fn wrap(tokens: &[Token], out: &mut String) {
     let mut line = String::new();
     let mut started = false;
     let mut glue_next = false;
     for token in tokens {
-        let glue = glue_next || token == ")";
+        let glue = glue_next || matches!(token, Token::Close);
+        let opens = matches!(token, Token::Open);
+        let token = match token {
+            Token::Word(word) => word.as_str(),
+            Token::Open => "(",
+            Token::Close => ")",
+        };
         let width = line.chars().count() + usize::from(!glue && started) + token.chars().count();
         if started && width > LINE_WIDTH {
             out.push_str(&line);
@@ -162,7 +182,7 @@ fn wrap(tokens: &[String], out: &mut String) {
         }
         line.push_str(token);
         started = true;
-        glue_next = token == "(";
+        glue_next = opens;
     }
     out.push_str(&line);
     out.push('\n');
