@@ -48,10 +48,10 @@ fn corpus(games: usize) -> String {
             let moves = game.position().legal_moves();
             let m = moves[(rng.next() % moves.len() as u64) as usize];
             let node = game.play(m).unwrap();
-            if rng.next() % 4 == 0 {
+            if rng.next().is_multiple_of(4) {
                 game.set_comment(node, format!("[%clk 0:{:02}:{:02}]", 10 - ply / 20, rng.next() % 60));
             }
-            if rng.next() % 20 == 0 {
+            if rng.next().is_multiple_of(20) {
                 game.add_nag(node, 1 + (rng.next() % 6) as u8);
             }
         }
@@ -156,7 +156,8 @@ fn main() {
         "corpus: 10,000 generated games, {:.1} MB of PGN",
         text.len() as f64 / 1e6
     );
-    let runs: [(&str, fn(&[u8]) -> (usize, usize)); 3] = [
+    type Reader = fn(&[u8]) -> (usize, usize);
+    let runs: [(&str, Reader); 3] = [
         ("chess-core visitor", ours_visitor),
         ("pgn-reader + shakmaty", theirs),
         ("chess-core, building games", ours_games),

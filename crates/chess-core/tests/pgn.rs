@@ -214,3 +214,17 @@ fn comment_words_that_look_like_parentheses_keep_their_spaces() {
     let again = read_game(&write_game(&game)).unwrap();
     assert_eq!(again.comment(NodeId::ROOT), "a ( b ) c  (  d");
 }
+
+#[test]
+fn a_comment_word_starting_with_percent_never_starts_a_line() {
+    // Found by fuzzing: wrapped so that "%" began a line, the comment lost
+    // its end to the escape rule.
+    let mut game = Game::new();
+    game.set_comment(NodeId::ROOT, format!("{} %escape", "x".repeat(75)));
+    let text = write_game(&game);
+    assert!(text.lines().all(|l| !l.starts_with('%')), "{text}");
+    assert_eq!(
+        read_game(&text).unwrap().comment(NodeId::ROOT),
+        game.comment(NodeId::ROOT)
+    );
+}

@@ -86,6 +86,22 @@ pub(crate) fn run_code(f: impl FnOnce() -> Res<()>) -> ChessError {
     }
 }
 
+/// Runs `f` for a function that returns a status: its value, or the
+/// failure's (negative) code.
+pub(crate) fn run_status(f: impl FnOnce() -> Res<i32>) -> i32 {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(status)) => status,
+        Ok(Err(fail)) => {
+            set_error(&fail.message);
+            fail.code as i32
+        }
+        Err(payload) => {
+            set_error(&panic_message(payload.as_ref()));
+            ChessError::CHESS_ERR_INTERNAL as i32
+        }
+    }
+}
+
 /// Runs `f` for a function that returns a new handle (NULL on failure).
 pub(crate) fn run_new<T>(f: impl FnOnce() -> Res<T>) -> *mut T {
     run(std::ptr::null_mut(), || f().map(|value| Box::into_raw(Box::new(value))))

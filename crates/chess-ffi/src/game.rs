@@ -58,7 +58,15 @@ fn play_error(e: chess_core::PlayError) -> Fail {
 /// As for `read_str`.
 unsafe fn read_path<'a>(path: *const c_char) -> Res<&'a Path> {
     // SAFETY: forwarded contract.
-    unsafe { read_str(path, CHESS_MAX_PATH_LENGTH, "the path", ChessError::CHESS_ERR_INVALID_ARG) }.map(Path::new)
+    unsafe {
+        read_str(
+            path,
+            CHESS_MAX_PATH_LENGTH,
+            "the path",
+            ChessError::CHESS_ERR_INVALID_ARG,
+        )
+    }
+    .map(Path::new)
 }
 
 /// A new game from the standard starting position.
@@ -94,7 +102,8 @@ pub unsafe extern "C" fn chess_game_from_pgn(pgn: *const c_char) -> *mut ChessGa
     // SAFETY: contract of this function.
     run_new(|| {
         let text = unsafe { read_str(pgn, CHESS_MAX_PGN_LENGTH, "the PGN", ChessError::CHESS_ERR_PARSE) }?;
-        let game = chess_core::pgn::read_game(text).map_err(|e| Fail::new(ChessError::CHESS_ERR_PARSE, e.to_string()))?;
+        let game =
+            chess_core::pgn::read_game(text).map_err(|e| Fail::new(ChessError::CHESS_ERR_PARSE, e.to_string()))?;
         Ok(ChessGame::new(game))
     })
 }
@@ -120,7 +129,9 @@ pub unsafe extern "C" fn chess_game_free(game: *mut ChessGame) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_position(game: *const ChessGame) -> *const ChessPosition {
     // SAFETY: contract of this function.
-    run(std::ptr::null(), || Ok(&unsafe { handle(game, "the game") }?.current as *const ChessPosition))
+    run(std::ptr::null(), || {
+        Ok(&unsafe { handle(game, "the game") }?.current as *const ChessPosition)
+    })
 }
 
 /// The position the game starts from, owned by the game (valid while the
@@ -131,7 +142,9 @@ pub unsafe extern "C" fn chess_game_position(game: *const ChessGame) -> *const C
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_start_position(game: *const ChessGame) -> *const ChessPosition {
     // SAFETY: contract of this function.
-    run(std::ptr::null(), || Ok(&unsafe { handle(game, "the game") }?.start as *const ChessPosition))
+    run(std::ptr::null(), || {
+        Ok(&unsafe { handle(game, "the game") }?.start as *const ChessPosition)
+    })
 }
 
 /// The number of half-moves played (0 for NULL).
@@ -162,10 +175,16 @@ pub unsafe extern "C" fn chess_game_move_at(game: *const ChessGame, index: usize
         let node = path.get(index + 1).ok_or_else(|| {
             Fail::new(
                 ChessError::CHESS_ERR_INVALID_ARG,
-                format!("move {index} does not exist: the game has {} half-moves", path.len() - 1),
+                format!(
+                    "move {index} does not exist: the game has {} half-moves",
+                    path.len() - 1
+                ),
             )
         })?;
-        let m = g.game.move_at(*node).ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INTERNAL, "no move"))?;
+        let m = g
+            .game
+            .move_at(*node)
+            .ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INTERNAL, "no move"))?;
         *out = to_c_move(m);
         Ok(())
     })
@@ -177,13 +196,21 @@ pub unsafe extern "C" fn chess_game_move_at(game: *const ChessGame, index: usize
 /// # Safety
 /// `game` is NULL or a live game; `buf` is NULL or writable for `cap` bytes.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn chess_game_san_at(game: *const ChessGame, index: usize, buf: *mut c_char, cap: usize) -> usize {
+pub unsafe extern "C" fn chess_game_san_at(
+    game: *const ChessGame,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
     // SAFETY: contract of this function.
     run(0, || {
         let g = unsafe { handle(game, "the game") }?;
         let path = g.game.path_to(g.game.cursor());
         let san = path.get(index + 1).and_then(|&n| g.game.san_at(n)).ok_or_else(|| {
-            Fail::new(ChessError::CHESS_ERR_INVALID_ARG, format!("move {index} does not exist"))
+            Fail::new(
+                ChessError::CHESS_ERR_INVALID_ARG,
+                format!("move {index} does not exist"),
+            )
         })?;
         Ok(unsafe { write_str(&san, buf, cap) })
     })
@@ -382,7 +409,11 @@ pub unsafe extern "C" fn chess_game_agree_draw(game: *mut ChessGame) -> ChessErr
 /// `game` is NULL or a live game; `name` and `value` are NULL or
 /// NUL-terminated strings.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn chess_game_set_tag(game: *mut ChessGame, name: *const c_char, value: *const c_char) -> ChessError {
+pub unsafe extern "C" fn chess_game_set_tag(
+    game: *mut ChessGame,
+    name: *const c_char,
+    value: *const c_char,
+) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
         let g = unsafe { handle_mut(game, "the game") }?;
@@ -410,7 +441,12 @@ pub unsafe extern "C" fn chess_game_set_tag(game: *mut ChessGame, name: *const c
 /// `game` is NULL or a live game; `name` is NULL or a NUL-terminated
 /// string; `buf` is NULL or writable for `cap` bytes.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn chess_game_tag(game: *const ChessGame, name: *const c_char, buf: *mut c_char, cap: usize) -> usize {
+pub unsafe extern "C" fn chess_game_tag(
+    game: *const ChessGame,
+    name: *const c_char,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
     // SAFETY: contract of this function.
     run(0, || {
         let g = unsafe { handle(game, "the game") }?;

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Cursor};
 
 use chess_core::pgn::PgnReader;
 
-use crate::boundary::{Fail, free, handle_mut, read_str, run, run_new};
+use crate::boundary::{Fail, free, handle_mut, read_str, run, run_new, run_status};
 use crate::game::ChessGame;
 use crate::{CHESS_MAX_PATH_LENGTH, CHESS_MAX_PGN_LENGTH, ChessError};
 
@@ -28,8 +28,16 @@ pub struct ChessPgnReader {
 pub unsafe extern "C" fn chess_pgn_reader_open(path: *const c_char) -> *mut ChessPgnReader {
     // SAFETY: contract of this function.
     run_new(|| {
-        let path = unsafe { read_str(path, CHESS_MAX_PATH_LENGTH, "the path", ChessError::CHESS_ERR_INVALID_ARG) }?;
-        let file = File::open(path).map_err(|e| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {path}: {e}")))?;
+        let path = unsafe {
+            read_str(
+                path,
+                CHESS_MAX_PATH_LENGTH,
+                "the path",
+                ChessError::CHESS_ERR_INVALID_ARG,
+            )
+        }?;
+        let file =
+            File::open(path).map_err(|e| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {path}: {e}")))?;
         let input: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, file));
         Ok(ChessPgnReader {
             reader: PgnReader::new(input),
@@ -64,7 +72,7 @@ pub unsafe extern "C" fn chess_pgn_reader_from_string(text: *const c_char) -> *m
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_pgn_reader_next(reader: *mut ChessPgnReader, out: *mut *mut ChessGame) -> i32 {
     // SAFETY: contract of this function.
-    run(ChessError::CHESS_ERR_INTERNAL as i32, || {
+    run_status(|| {
         let r = unsafe { handle_mut(reader, "the reader") }?;
         let out = unsafe { handle_mut(out, "the output pointer") }?;
         *out = std::ptr::null_mut();
@@ -79,8 +87,7 @@ pub unsafe extern "C" fn chess_pgn_reader_next(reader: *mut ChessPgnReader, out:
                     chess_core::pgn::PgnErrorKind::Io(_) => ChessError::CHESS_ERR_IO,
                     _ => ChessError::CHESS_ERR_PARSE,
                 };
-                crate::boundary::set_error(&e.to_string());
-                Ok(code as i32)
+                Err(Fail::new(code, e.to_string()))
             }
         }
     })

@@ -113,7 +113,11 @@ pub extern "C" fn chess_position_new() -> *mut ChessPosition {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_from_fen(fen: *const c_char) -> *mut ChessPosition {
     // SAFETY: contract of this function.
-    run_new(|| unsafe { read_fen(fen) }.and_then(parse_fen).map(|pos| ChessPosition { pos }))
+    run_new(|| {
+        unsafe { read_fen(fen) }
+            .and_then(parse_fen)
+            .map(|pos| ChessPosition { pos })
+    })
 }
 
 /// A copy of `pos`, to be freed with `chess_position_free`. NULL if `pos`
@@ -190,7 +194,9 @@ pub unsafe extern "C" fn chess_position_piece_at(pos: *const ChessPosition, squa
                 format!("square {square} is out of range (0..63)"),
             )
         })?;
-        Ok(p.pos.piece_at(sq).map_or(0, |piece| piece.role as u8 | (piece.color as u8) << 3))
+        Ok(p.pos
+            .piece_at(sq)
+            .map_or(0, |piece| piece.role as u8 | (piece.color as u8) << 3))
     })
 }
 
@@ -235,7 +241,11 @@ pub unsafe extern "C" fn chess_position_status(pos: *const ChessPosition) -> Che
 /// # Safety
 /// `pos` is NULL or a live position; `out` is NULL or writable for `cap` moves.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn chess_position_legal_moves(pos: *const ChessPosition, out: *mut ChessMove, cap: usize) -> usize {
+pub unsafe extern "C" fn chess_position_legal_moves(
+    pos: *const ChessPosition,
+    out: *mut ChessMove,
+    cap: usize,
+) -> usize {
     // SAFETY: contract of this function.
     run(0, || {
         let p = unsafe { handle(pos, "the position") }?;
@@ -388,7 +398,10 @@ pub unsafe extern "C" fn chess_position_why_illegal(
     // SAFETY: contract of this function.
     run(0, || {
         let p = unsafe { handle(pos, "the position") }?;
-        let reason = p.pos.why_illegal(from_c_move(mv)?).map(|r: IllegalReason| r.to_string());
+        let reason = p
+            .pos
+            .why_illegal(from_c_move(mv)?)
+            .map(|r: IllegalReason| r.to_string());
         Ok(unsafe { write_str(reason.as_deref().unwrap_or(""), buf, cap) })
     })
 }
@@ -480,7 +493,11 @@ pub unsafe extern "C" fn chess_position_diagram(
     // SAFETY: contract of this function.
     run(0, || {
         let p = unsafe { handle(pos, "the position") }?;
-        let side = if flags & CHESS_DIAGRAM_FLIPPED != 0 { Color::Black } else { Color::White };
+        let side = if flags & CHESS_DIAGRAM_FLIPPED != 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let text = p.pos.board().diagram(flags & CHESS_DIAGRAM_UNICODE != 0, side);
         Ok(unsafe { write_str(&text, buf, cap) })
     })

@@ -74,6 +74,8 @@ pub(crate) struct Lexer<R> {
     eof: bool,
     /// The text of the last comment read (reused between comments).
     comment: String,
+    /// Reading the lines of a `{}` comment.
+    in_comment: bool,
     pub(crate) io_error: Option<std::io::Error>,
     peeked: Option<Spanned>,
 }
@@ -100,6 +102,7 @@ impl<R: BufRead> Lexer<R> {
             ascii: true,
             eof: false,
             comment: String::new(),
+            in_comment: false,
             io_error: None,
             peeked: None,
         }
@@ -138,8 +141,8 @@ impl<R: BufRead> Lexer<R> {
         while self.line.ends_with(['\n', '\r']) {
             self.line.pop();
         }
-        // `%` in the first column escapes the whole line.
-        if self.line.starts_with('%') {
+        // `%` in the first column escapes the whole line (not inside a comment).
+        if !self.in_comment && self.line.starts_with('%') {
             self.line.clear();
         }
         self.ascii = self.line.is_ascii();
@@ -273,7 +276,10 @@ impl<R: BufRead> Lexer<R> {
             self.comment.push_str(rest);
             self.comment.push(' ');
             self.pos = self.line.len();
-            if !self.next_line() {
+            self.in_comment = true;
+            let more = self.next_line();
+            self.in_comment = false;
+            if !more {
                 return Token::UnclosedComment;
             }
         }
@@ -439,6 +445,11 @@ mod tests {
         );
         assert_eq!(tokens("{never closed"), [UnclosedComment]);
         assert_eq!(tokens("%escaped line\n1-0"), [Result("1-0".into())]);
+        assert_eq!(
+            tokens("{a\n%b}"),
+            [Comment, Junk("a %b".into())],
+            "no escape inside a comment"
+        );
         assert_eq!(tokens("\u{feff}1/2-1/2"), [Result("1/2-1/2".into())]);
         assert_eq!(split_annotation("e4!?"), ("e4", Some(5)));
         assert_eq!(split_annotation("Nf3"), ("Nf3", None));

@@ -173,7 +173,9 @@ fn wrap(tokens: &[Token], out: &mut String) {
             Token::Close => ")",
         };
         let width = line.chars().count() + usize::from(!glue && started) + token.chars().count();
-        if started && width > LINE_WIDTH {
+        // A line must not start with `%`: readers would skip it as an
+        // escape line. Such a token stays on the line (rare: in comments).
+        if started && width > LINE_WIDTH && !token.starts_with('%') {
             out.push_str(&line);
             out.push('\n');
             line.clear();

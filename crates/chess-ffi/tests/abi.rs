@@ -1,0 +1,608 @@
+//! The C ABI from Rust: every function behaves as the contract says, and
+//! NULLs, garbage bytes, invalid UTF-8, over-long strings, zero-length and
+//! short buffers and illegal moves give errors, never a crash.
+
+use std::ffi::{CStr, CString, c_char};
+use std::ptr::{null, null_mut};
+
+use chess::*;
+
+fn last_error() -> String {
+    // SAFETY: chess_last_error never returns NULL.
+    unsafe { CStr::from_ptr(chess_last_error()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A string function's whole output, asked for its length first.
+fn text(f: impl Fn(*mut c_char, usize) -> usize) -> String {
+    let len = f(null_mut(), 0);
+    let mut buf = vec![0u8; len + 1];
+    assert_eq!(f(buf.as_mut_ptr().cast(), buf.len()), len);
+    assert_eq!(buf[len], 0, "NUL-terminated");
+    String::from_utf8(buf[..len].to_vec()).unwrap()
+}
+
+fn c(s: &str) -> CString {
+    CString::new(s).unwrap()
+}
+
+fn mv(from: &str, to: &str) -> ChessMove {
+    let sq = |s: &str| s.parse::<chess_core::Square>().unwrap().index();
+    ChessMove {
+        from: sq(from),
+        to: sq(to),
+        promotion: 0,
+        flags: 0,
+    }
+}
+
+#[test]
+fn versions_and_errors() {
+    assert_eq!(chess_abi_version(), CHESS_ABI_VERSION);
+    let version = unsafe { CStr::from_ptr(chess_version()) }.to_str().unwrap();
+    assert_eq!(version, env!("CARGO_PKG_VERSION"));
+    for code in [-100, -9, -8, -1, 0, 1, i32::MAX, i32::MIN] {
+        assert!(!chess_error_string(code).is_null());
+    }
+    assert_eq!(
+        unsafe { CStr::from_ptr(chess_error_string(-3)) }.to_str().unwrap(),
+        "illegal move"
+    );
+    assert!(!chess_last_error().is_null());
+}
+
+#[test]
+fn squares() {
+    assert_eq!(chess_square_to_0x88(0), 0x00);
+    assert_eq!(chess_square_to_0x88(28), 0x34); // e4
+    assert_eq!(chess_square_to_0x88(63), 0x77);
+    assert_eq!(chess_square_to_0x88(64), 0xFF);
+    assert_eq!(chess_square_to_0x88(255), 0xFF);
+    assert_eq!(chess_square_from_0x88(0x34), 28);
+    assert_eq!(chess_square_from_0x88(0x08), 0xFF);
+    assert_eq!(chess_square_from_0x88(0x80), 0xFF);
+    for sq in 0..64 {
+        assert_eq!(chess_square_from_0x88(chess_square_to_0x88(sq)), sq);
+    }
+}
+
+#[test]
+fn positions() {
+    unsafe {
+        let pos = chess_position_new();
+        assert!(!pos.is_null());
+        assert_eq!(
+            text(|b, n| chess_position_to_fen(pos, b, n)),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        assert_eq!(chess_position_turn(pos), ChessColor::CHESS_WHITE);
+        assert_eq!(chess_position_piece_at(pos, 4), ChessPieceKind::CHESS_KING as u8); // e1
+        assert_eq!(chess_position_piece_at(pos, 60), ChessPieceKind::CHESS_KING as u8 | 8); // e8
+        assert_eq!(chess_position_piece_at(pos, 28), 0);
+        assert_eq!(chess_position_perft(pos, 0), 1);
+        assert_eq!(chess_position_perft(pos, 3), 8902);
+        let mut moves = [ChessMove {
+            from: 0,
+            to: 0,
+            promotion: 0,
+            flags: 0,
+        }; CHESS_MAX_MOVES];
+        assert_eq!(chess_position_legal_moves(pos, moves.as_mut_ptr(), moves.len()), 20);
+        assert_eq!(chess_position_legal_moves(pos, null_mut(), 0), 20, "count only");
+        assert_eq!(
+            chess_position_legal_moves(pos, moves.as_mut_ptr(), 3),
+            20,
+            "a short array"
+        );
+        assert!(chess_position_is_legal(pos, mv("e2", "e4")));
+        assert!(!chess_position_is_legal(pos, mv("e2", "e5")));
+        assert_eq!(chess_position_zobrist(pos), 0x463b96181691fc9c);
+
+        let copy = chess_position_clone(pos);
+        assert_eq!(chess_position_play(copy, mv("e2", "e4")), ChessError::CHESS_OK);
+        assert_eq!(chess_position_turn(copy), ChessColor::CHESS_BLACK);
+        assert_eq!(
+            chess_position_turn(pos),
+            ChessColor::CHESS_WHITE,
+            "the clone is separate"
+        );
+        // Illegal: an error with the reason, and the position unchanged.
+        let before = text(|b, n| chess_position_to_fen(copy, b, n));
+        assert_eq!(
+            chess_position_play(copy, mv("e4", "e5")),
+            ChessError::CHESS_ERR_ILLEGAL_MOVE
+        );
+        assert_eq!(
+            last_error(),
+            "illegal move e4e5: not your turn: it is Black to move, not White"
+        );
+        assert_eq!(text(|b, n| chess_position_to_fen(copy, b, n)), before);
+        chess_position_free(copy);
+        chess_position_free(pos);
+    }
+}
+
+#[test]
+fn status_and_fen_errors() {
+    unsafe {
+        let mate = chess_position_from_fen(c("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").as_ptr());
+        assert_eq!(chess_position_status(mate), ChessStatus::CHESS_STATUS_CHECKMATE);
+        assert!(chess_position_is_check(mate));
+        chess_position_free(mate);
+
+        let stale = chess_position_from_fen(c("7k/5Q2/8/8/8/8/8/K7 b - - 0 1").as_ptr());
+        assert_eq!(chess_position_status(stale), ChessStatus::CHESS_STATUS_STALEMATE);
+        chess_position_free(stale);
+
+        // The one that impossible-check validators refuse: it loads.
+        let impossible = chess_position_from_fen(c("B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1").as_ptr());
+        assert!(!impossible.is_null());
+        chess_position_free(impossible);
+
+        for (fen, message) in [
+            ("8/8/8/8/8/8/8/K7 w - - 0 1", "Black has no king"),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                "expected 'w' or 'b'",
+            ),
+            ("", "the text is empty"),
+        ] {
+            assert!(chess_position_from_fen(c(fen).as_ptr()).is_null(), "{fen}");
+            assert!(last_error().contains(message), "{fen}: {}", last_error());
+        }
+        // Four fields, missing counters.
+        let four = chess_position_from_fen(c("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -").as_ptr());
+        assert!(!four.is_null());
+        chess_position_free(four);
+    }
+}
+
+#[test]
+fn notation() {
+    unsafe {
+        let pos = chess_position_new();
+        let mut out = ChessMove {
+            from: 0,
+            to: 0,
+            promotion: 0,
+            flags: 0,
+        };
+        assert_eq!(
+            chess_position_parse_san(pos, c("Nf3").as_ptr(), &mut out),
+            ChessError::CHESS_OK
+        );
+        assert_eq!(text(|b, n| chess_move_to_uci(out, b, n)), "g1f3");
+        assert_eq!(text(|b, n| chess_position_move_to_san(pos, out, b, n)), "Nf3");
+        assert_eq!(
+            chess_position_parse_uci(pos, c("e2e4").as_ptr(), &mut out),
+            ChessError::CHESS_OK
+        );
+        assert_eq!(out.flags, CHESS_MOVE_DOUBLE_PUSH);
+        assert_eq!(
+            chess_position_parse_san(pos, c("Xyz").as_ptr(), &mut out),
+            ChessError::CHESS_ERR_PARSE
+        );
+        assert_eq!(
+            chess_position_parse_san(pos, c("e5").as_ptr(), &mut out),
+            ChessError::CHESS_ERR_ILLEGAL_MOVE
+        );
+        assert_eq!(
+            chess_position_parse_uci(pos, c("e2e5").as_ptr(), &mut out),
+            ChessError::CHESS_ERR_ILLEGAL_MOVE
+        );
+        assert_eq!(
+            chess_position_parse_uci(pos, c("e2").as_ptr(), &mut out),
+            ChessError::CHESS_ERR_PARSE
+        );
+        assert_eq!(
+            text(|b, n| chess_position_move_to_san(pos, mv("e2", "e5"), b, n)),
+            "",
+            "0 for illegal"
+        );
+        chess_position_free(pos);
+
+        let two = chess_position_from_fen(c("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").as_ptr());
+        assert_eq!(
+            chess_position_parse_san(two, c("Nd2").as_ptr(), &mut out),
+            ChessError::CHESS_ERR_AMBIGUOUS_MOVE
+        );
+        assert_eq!(last_error(), "ambiguous move Nd2: it could be b1d2 or f1d2");
+        chess_position_free(two);
+
+        let pinned =
+            chess_position_from_fen(c("r1bqkbnr/pppnpppp/8/1B1p4/3P4/4P3/PPP2PPP/RNBQK1NR b KQkq - 2 3").as_ptr());
+        assert_eq!(
+            text(|b, n| chess_position_why_illegal(pinned, mv("d7", "f6"), b, n)),
+            "the knight on d7 is pinned by the bishop on b5"
+        );
+        assert_eq!(
+            text(|b, n| chess_position_why_illegal(pinned, mv("g8", "f6"), b, n)),
+            ""
+        );
+        chess_position_free(pinned);
+
+        // No implicit queen: the promotion piece must be given.
+        let promo = chess_position_from_fen(c("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").as_ptr());
+        assert!(!chess_position_is_legal(promo, mv("a7", "a8")));
+        let queen = ChessMove {
+            promotion: ChessPieceKind::CHESS_QUEEN as u8,
+            ..mv("a7", "a8")
+        };
+        assert!(chess_position_is_legal(promo, queen));
+        assert_eq!(text(|b, n| chess_move_to_uci(queen, b, n)), "a7a8q");
+        let king = ChessMove {
+            promotion: ChessPieceKind::CHESS_KING as u8,
+            ..mv("a7", "a8")
+        };
+        assert!(!chess_position_is_legal(promo, king));
+        chess_position_free(promo);
+    }
+}
+
+#[test]
+fn games() {
+    unsafe {
+        let game = chess_game_new();
+        for san in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"] {
+            assert_eq!(
+                chess_game_play_san(game, c(san).as_ptr()),
+                ChessError::CHESS_OK,
+                "{san}"
+            );
+        }
+        assert_eq!(chess_game_move_count(game), 6);
+        assert_eq!(chess_game_play_uci(game, c("h5f7").as_ptr()), ChessError::CHESS_OK);
+        assert_eq!(chess_game_outcome(game), ChessOutcome::CHESS_OUTCOME_WHITE_WINS);
+        assert_eq!(
+            text(|b, n| chess_game_outcome_text(game, b, n)),
+            "Checkmate — White wins 1-0"
+        );
+        // No move after the end; undo is always allowed.
+        assert_eq!(
+            chess_game_play_san(game, c("Ke7").as_ptr()),
+            ChessError::CHESS_ERR_ILLEGAL_MOVE
+        );
+        assert_eq!(chess_game_undo(game), ChessError::CHESS_OK);
+        assert_eq!(chess_game_outcome(game), ChessOutcome::CHESS_OUTCOME_ONGOING);
+        let mut m = mv("a1", "a1");
+        assert_eq!(chess_game_move_at(game, 0, &mut m), ChessError::CHESS_OK);
+        assert_eq!(text(|b, n| chess_move_to_uci(m, b, n)), "e2e4");
+        assert_eq!(chess_game_move_at(game, 6, &mut m), ChessError::CHESS_ERR_INVALID_ARG);
+        assert_eq!(text(|b, n| chess_game_san_at(game, 4, b, n)), "Qh5");
+        let pos = chess_game_position(game);
+        assert_eq!(chess_position_turn(pos), ChessColor::CHESS_WHITE);
+
+        // Tags, resignation, PGN.
+        assert_eq!(
+            chess_game_set_tag(game, c("White").as_ptr(), c("Ann \"A\"").as_ptr()),
+            ChessError::CHESS_OK
+        );
+        assert_eq!(
+            chess_game_set_tag(game, c("bad name").as_ptr(), c("x").as_ptr()),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        assert_eq!(
+            text(|b, n| chess_game_tag(game, c("White").as_ptr(), b, n)),
+            "Ann \"A\""
+        );
+        assert_eq!(chess_game_resign(game, 1), ChessError::CHESS_OK);
+        assert_eq!(chess_game_outcome(game), ChessOutcome::CHESS_OUTCOME_WHITE_WINS);
+        assert_eq!(chess_game_resign(game, 7), ChessError::CHESS_ERR_INVALID_ARG);
+        let pgn = text(|b, n| chess_game_to_pgn(game, b, n));
+        assert!(pgn.contains("[White \"Ann \\\"A\\\"\"]"), "{pgn}");
+        assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+        assert!(pgn.ends_with("3. Qh5 Nf6 1-0\n"), "{pgn}");
+
+        // The recorded result survives PGN and save/load.
+        let back = chess_game_from_pgn(c(&pgn).as_ptr());
+        assert_eq!(chess_game_outcome(back), ChessOutcome::CHESS_OUTCOME_WHITE_WINS);
+        assert_eq!(chess_game_move_count(back), 6);
+        let dir = tempfile::tempdir().unwrap();
+        let path = c(dir.path().join("game.ron").to_str().unwrap());
+        assert_eq!(chess_game_save(back, path.as_ptr()), ChessError::CHESS_OK);
+        let loaded = chess_game_load(path.as_ptr());
+        assert!(!loaded.is_null(), "{}", last_error());
+        assert_eq!(chess_game_outcome(loaded), ChessOutcome::CHESS_OUTCOME_WHITE_WINS);
+        assert_eq!(text(|b, n| chess_game_to_pgn(loaded, b, n)), pgn);
+        // Playing or undoing clears it.
+        assert_eq!(chess_game_undo(loaded), ChessError::CHESS_OK);
+        assert_eq!(chess_game_outcome(loaded), ChessOutcome::CHESS_OUTCOME_ONGOING);
+        chess_game_free(loaded);
+        chess_game_free(back);
+        chess_game_free(game);
+
+        // Undo with nothing to undo.
+        let fresh = chess_game_new();
+        assert_eq!(chess_game_undo(fresh), ChessError::CHESS_ERR_INVALID_ARG);
+        chess_game_free(fresh);
+    }
+}
+
+#[test]
+fn draw_claims() {
+    unsafe {
+        let game = chess_game_new();
+        for _ in 0..2 {
+            for san in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+                assert_eq!(chess_game_play_san(game, c(san).as_ptr()), ChessError::CHESS_OK);
+            }
+        }
+        assert!(chess_game_can_claim_draw(game));
+        assert_eq!(chess_game_claim_draw(game), ChessError::CHESS_OK);
+        assert_eq!(chess_game_outcome(game), ChessOutcome::CHESS_OUTCOME_DRAW);
+        assert!(!chess_game_can_claim_draw(game), "false once the game is over");
+        chess_game_free(game);
+
+        let fifty = chess_game_from_fen(c("8/8/8/4k3/8/8/8/R3K3 w - - 99 80").as_ptr());
+        assert!(chess_game_can_claim_draw(fifty));
+        chess_game_free(fifty);
+    }
+}
+
+#[test]
+fn pgn_reader() {
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"c\"]\n\n1. d4 *\n";
+    unsafe {
+        let reader = chess_pgn_reader_from_string(c(pgn).as_ptr());
+        let mut game = null_mut();
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), 1);
+        assert_eq!(chess_game_outcome(game), ChessOutcome::CHESS_OUTCOME_WHITE_WINS);
+        chess_game_free(game);
+        assert_eq!(
+            chess_pgn_reader_next(reader, &mut game),
+            ChessError::CHESS_ERR_PARSE as i32
+        );
+        assert!(game.is_null());
+        assert_eq!(
+            last_error(),
+            "game 2, line 7, column 13: illegal move Ke3: a king cannot move from e1 to e3"
+        );
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), 1);
+        assert_eq!(text(|b, n| chess_game_tag(game, c("Event").as_ptr(), b, n)), "c");
+        chess_game_free(game);
+        assert_eq!(chess_pgn_reader_next(reader, &mut game), 0);
+        assert_eq!(
+            chess_pgn_reader_next(reader, null_mut()),
+            ChessError::CHESS_ERR_NULL as i32
+        );
+        chess_pgn_reader_free(reader);
+        assert!(chess_pgn_reader_open(c("/no/such/file.pgn").as_ptr()).is_null());
+        assert!(last_error().starts_with("cannot open /no/such/file.pgn"));
+    }
+}
+
+#[test]
+fn nulls_never_crash() {
+    let mut m = mv("e2", "e4");
+    let mut buf = [0 as c_char; 8];
+    unsafe {
+        // Handles made from NULL arguments are NULL.
+        assert!(chess_position_from_fen(null()).is_null());
+        assert_eq!(last_error(), "the FEN is NULL");
+        assert!(chess_position_clone(null()).is_null());
+        assert!(chess_game_from_fen(null()).is_null());
+        assert!(chess_game_from_pgn(null()).is_null());
+        assert!(chess_game_load(null()).is_null());
+        assert!(chess_pgn_reader_open(null()).is_null());
+        assert!(chess_pgn_reader_from_string(null()).is_null());
+        // Frees of NULL do nothing.
+        chess_position_free(null_mut());
+        chess_game_free(null_mut());
+        chess_pgn_reader_free(null_mut());
+        // Functions with no error channel give their neutral value.
+        assert_eq!(chess_position_to_fen(null(), buf.as_mut_ptr(), buf.len()), 0);
+        assert_eq!(chess_position_turn(null()), ChessColor::CHESS_WHITE);
+        assert_eq!(last_error(), "the position is NULL");
+        assert_eq!(chess_position_piece_at(null(), 0), 0);
+        assert!(!chess_position_is_check(null()));
+        assert_eq!(chess_position_status(null()), ChessStatus::CHESS_STATUS_ONGOING);
+        assert_eq!(chess_position_legal_moves(null(), &mut m, 1), 0);
+        assert!(!chess_position_is_legal(null(), m));
+        assert_eq!(chess_position_perft(null(), 3), 0);
+        assert_eq!(chess_position_move_to_san(null(), m, buf.as_mut_ptr(), buf.len()), 0);
+        assert_eq!(chess_position_why_illegal(null(), m, buf.as_mut_ptr(), buf.len()), 0);
+        assert!(!chess_position_gives_check(null(), m));
+        assert_eq!(chess_position_zobrist(null()), 0);
+        assert_eq!(chess_position_castling_rights(null()), 0);
+        assert_eq!(chess_position_ep_square(null()), 0xFF);
+        assert_eq!(chess_position_halfmoves(null()), 0);
+        assert_eq!(chess_position_fullmoves(null()), 0);
+        assert_eq!(chess_position_diagram(null(), 0, buf.as_mut_ptr(), buf.len()), 0);
+        assert!(chess_game_position(null()).is_null());
+        assert!(chess_game_start_position(null()).is_null());
+        assert_eq!(chess_game_move_count(null()), 0);
+        assert_eq!(chess_game_san_at(null(), 0, buf.as_mut_ptr(), buf.len()), 0);
+        assert_eq!(chess_game_outcome(null()), ChessOutcome::CHESS_OUTCOME_ONGOING);
+        assert_eq!(chess_game_outcome_text(null(), buf.as_mut_ptr(), buf.len()), 0);
+        assert!(!chess_game_can_claim_draw(null()));
+        assert_eq!(chess_game_to_pgn(null(), buf.as_mut_ptr(), buf.len()), 0);
+        assert_eq!(chess_game_tag(null(), c("a").as_ptr(), buf.as_mut_ptr(), buf.len()), 0);
+        // Error-returning functions say CHESS_ERR_NULL.
+        let null_err = ChessError::CHESS_ERR_NULL;
+        assert_eq!(chess_position_play(null_mut(), m), null_err);
+        assert_eq!(chess_position_parse_uci(null(), c("e2e4").as_ptr(), &mut m), null_err);
+        assert_eq!(chess_position_parse_san(null(), c("e4").as_ptr(), &mut m), null_err);
+        let pos = chess_position_new();
+        assert_eq!(chess_position_parse_uci(pos, null(), &mut m), null_err);
+        assert_eq!(chess_position_parse_san(pos, c("e4").as_ptr(), null_mut()), null_err);
+        chess_position_free(pos);
+        assert_eq!(chess_game_play(null_mut(), m), null_err);
+        assert_eq!(chess_game_play_san(null_mut(), c("e4").as_ptr()), null_err);
+        assert_eq!(chess_game_play_uci(null_mut(), c("e2e4").as_ptr()), null_err);
+        assert_eq!(chess_game_undo(null_mut()), null_err);
+        assert_eq!(chess_game_claim_draw(null_mut()), null_err);
+        assert_eq!(chess_game_resign(null_mut(), 0), null_err);
+        assert_eq!(chess_game_agree_draw(null_mut()), null_err);
+        assert_eq!(chess_game_move_at(null(), 0, &mut m), null_err);
+        assert_eq!(
+            chess_game_set_tag(null_mut(), c("a").as_ptr(), c("b").as_ptr()),
+            null_err
+        );
+        assert_eq!(chess_game_save(null(), c("/tmp/x.ron").as_ptr()), null_err);
+        let game = chess_game_new();
+        assert_eq!(chess_game_play_san(game, null()), null_err);
+        assert_eq!(chess_game_save(game, null()), null_err);
+        assert_eq!(chess_game_set_tag(game, null(), c("b").as_ptr()), null_err);
+        chess_game_free(game);
+        assert_eq!(chess_pgn_reader_next(null_mut(), null_mut()), null_err as i32);
+    }
+}
+
+#[test]
+fn bad_strings_and_buffers() {
+    unsafe {
+        // Invalid UTF-8.
+        let bad = [0xffu8, 0xfe, b'/', 0];
+        assert!(chess_position_from_fen(bad.as_ptr().cast()).is_null());
+        assert!(last_error().contains("not valid UTF-8"));
+        let pos = chess_position_new();
+        let mut m = mv("a1", "a1");
+        assert_eq!(
+            chess_position_parse_san(pos, bad.as_ptr().cast(), &mut m),
+            ChessError::CHESS_ERR_PARSE
+        );
+        assert_eq!(
+            chess_position_parse_uci(pos, bad.as_ptr().cast(), &mut m),
+            ChessError::CHESS_ERR_PARSE
+        );
+        // Over-long input is an invalid argument, read no further than the limit.
+        let long_fen = c(&"8/".repeat(200));
+        assert!(chess_position_from_fen(long_fen.as_ptr()).is_null());
+        assert!(last_error().contains("longer than 256 bytes"));
+        let long_move = c(&"e4".repeat(40));
+        assert_eq!(
+            chess_position_parse_san(pos, long_move.as_ptr(), &mut m),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        // An unterminated buffer longer than the limit is never over-read:
+        // only limit + 1 bytes are looked at.
+        let unterminated = [b'a'; CHESS_MAX_MOVE_TEXT_LENGTH + 1];
+        assert_eq!(
+            chess_position_parse_san(pos, unterminated.as_ptr().cast(), &mut m),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        // Squares and promotion codes out of range.
+        let off = ChessMove {
+            from: 64,
+            to: 200,
+            promotion: 0,
+            flags: 0,
+        };
+        assert!(!chess_position_is_legal(pos, off));
+        assert_eq!(
+            chess_position_play(chess_position_clone(pos), off),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        let weird = ChessMove {
+            promotion: 99,
+            ..mv("e2", "e4")
+        };
+        assert_eq!(
+            chess_position_play(chess_position_clone(pos), weird),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        assert_eq!(chess_position_piece_at(pos, 64), 0);
+        assert_eq!(chess_position_piece_at(pos, 255), 0);
+        // Buffers: zero length writes nothing; a short one is cut and terminated.
+        let mut small = [b'#' as c_char; 5];
+        let full = chess_position_to_fen(pos, small.as_mut_ptr(), 0);
+        assert_eq!(full, 56);
+        assert_eq!(small[0], b'#' as c_char, "cap 0 writes nothing");
+        assert_eq!(chess_position_to_fen(pos, small.as_mut_ptr(), 5), 56);
+        assert_eq!(CStr::from_ptr(small.as_ptr()).to_str().unwrap(), "rnbq");
+        assert_eq!(
+            chess_position_to_fen(pos, null_mut(), 100),
+            56,
+            "NULL buffer: length only"
+        );
+        let mut one = [b'#' as c_char; 1];
+        assert_eq!(chess_move_to_uci(mv("e2", "e4"), one.as_mut_ptr(), 1), 4);
+        assert_eq!(one[0], 0);
+        chess_position_free(pos);
+        // Bad PGN and save files.
+        assert!(chess_game_from_pgn(c("1. e4 {never closed").as_ptr()).is_null());
+        assert!(last_error().contains("never closed"));
+        let dir = tempfile::tempdir().unwrap();
+        let junk = dir.path().join("junk.ron");
+        std::fs::write(&junk, b"\x00\x01garbage").unwrap();
+        assert!(chess_game_load(c(junk.to_str().unwrap()).as_ptr()).is_null());
+        assert!(chess_game_load(c("/no/such/game.ron").as_ptr()).is_null());
+        assert!(last_error().starts_with("cannot read /no/such/game.ron"));
+        let game = chess_game_new();
+        assert_eq!(
+            chess_game_save(game, c("/no/such/dir/game.ron").as_ptr()),
+            ChessError::CHESS_ERR_IO
+        );
+        chess_game_free(game);
+    }
+}
+
+#[test]
+fn last_error_is_per_thread() {
+    unsafe {
+        assert!(chess_position_from_fen(c("bad").as_ptr()).is_null());
+        let here = last_error();
+        let there = std::thread::spawn(last_error).join().unwrap();
+        assert_eq!(there, "", "another thread has no error yet");
+        assert_eq!(last_error(), here);
+    }
+}
+
+proptest::proptest! {
+    /// Random bytes (NUL-terminated) into every function that reads text.
+    #[test]
+    fn garbage_text_never_crashes(mut bytes in proptest::collection::vec(1u8..=255, 0..300)) {
+        bytes.push(0);
+        let text = bytes.as_ptr().cast::<c_char>();
+        unsafe {
+            chess_position_free(chess_position_from_fen(text));
+            chess_game_free(chess_game_from_fen(text));
+            chess_game_free(chess_game_from_pgn(text));
+            let reader = chess_pgn_reader_from_string(text);
+            let mut game = null_mut();
+            // Games and bad games until the end (a NULL reader: an error at once).
+            loop {
+                match chess_pgn_reader_next(reader, &mut game) {
+                    1 => chess_game_free(game),
+                    status if status == ChessError::CHESS_ERR_PARSE as i32 => {}
+                    _ => break,
+                }
+            }
+            chess_pgn_reader_free(reader);
+            let pos = chess_position_new();
+            let mut m = mv("a1", "a1");
+            chess_position_parse_san(pos, text, &mut m);
+            chess_position_parse_uci(pos, text, &mut m);
+            chess_position_free(pos);
+            let g = chess_game_new();
+            chess_game_play_san(g, text);
+            chess_game_play_uci(g, text);
+            chess_game_set_tag(g, text, text);
+            let mut buf = [0 as c_char; 16];
+            chess_game_tag(g, text, buf.as_mut_ptr(), buf.len());
+            chess_game_free(g);
+        }
+        proptest::prop_assert!(!chess_last_error().is_null());
+    }
+
+    /// Any 4-byte move into the move functions.
+    #[test]
+    fn garbage_moves_never_crash(from: u8, to: u8, promotion: u8, flags: u8) {
+        let m = ChessMove { from, to, promotion, flags };
+        let mut buf = [0 as c_char; 16];
+        unsafe {
+            let pos = chess_position_new();
+            chess_position_is_legal(pos, m);
+            chess_position_gives_check(pos, m);
+            chess_position_move_to_san(pos, m, buf.as_mut_ptr(), buf.len());
+            chess_position_why_illegal(pos, m, buf.as_mut_ptr(), buf.len());
+            chess_move_to_uci(m, buf.as_mut_ptr(), buf.len());
+            chess_position_play(pos, m);
+            chess_position_free(pos);
+            let g = chess_game_new();
+            chess_game_play(g, m);
+            chess_game_free(g);
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! libchess as C and C++ programs use it: the header compiles cleanly in
+//! both languages, the examples build against the shared and the static
+//! library with -Werror, run, and give the right answers; installation
+//! gives a working pkg-config setup.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+
+use chess_workspace_tests::{build_library, have, output, root, run};
+
+/// The examples share one build folder: one test at a time builds them.
+static BUILD: Mutex<()> = Mutex::new(());
+
+fn build_examples() -> std::path::PathBuf {
+    build_library();
+    let examples = root().join("ffi-examples");
+    run(Command::new("make")
+        .current_dir(&examples)
+        .args(["CARGO=", "-j2", "all"]));
+    examples.join("build")
+}
+
+#[test]
+fn header_compiles_as_c99_and_cpp_with_all_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "#include <chess.h>\nint main(void) { return CHESS_ABI_VERSION == chess_abi_version() ? 0 : 1; }\n";
+    for (compiler, file, std) in [
+        ("cc", "t.c", "-std=c99"),
+        ("c++", "t.cpp", "-std=c++17"),
+        ("c++", "t11.cpp", "-std=c++11"),
+    ] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, source).unwrap();
+        build_library();
+        run(Command::new(compiler).args([
+            std,
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-pedantic",
+            "-I",
+            root().join("include").to_str().unwrap(),
+            path.to_str().unwrap(),
+            "-o",
+            dir.path().join("t").to_str().unwrap(),
+            "-L",
+            root().join("target/release").to_str().unwrap(),
+            "-lchess",
+        ]));
+    }
+}
+
+#[test]
+fn perft_counts_exactly_with_both_libraries() {
+    let _guard = BUILD.lock().unwrap();
+    let build = build_examples();
+    for binary in ["perft", "perft-static"] {
+        let out = run(Command::new(build.join(binary)).arg("5"));
+        assert!(out.contains("nodes 4865609"), "{binary}: {out}");
+        assert!(out.contains("Mnps"), "{out}");
+    }
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = run(Command::new(build.join("perft")).args(["--divide", "3", kiwipete]));
+    assert!(out.contains("e1g1: 2059"), "{out}");
+    assert!(out.contains("nodes 97862"), "{out}");
+    // Bad input: a clear message, not a crash.
+    let bad = output(Command::new(build.join("perft")).args(["2", "not a fen"]));
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("invalid FEN"));
+}
+
+fn play(binary: &std::path::Path, input: &str) -> String {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn play_refuses_illegal_moves_and_writes_pgn() {
+    let _guard = BUILD.lock().unwrap();
+    let build = build_examples();
+    for binary in ["play", "play-static"] {
+        let out = play(&build.join(binary), "e4\ne5\nKe3\nNf3\ng1f3\nundo\nNc3\nxyz\nNf6\n");
+        assert!(
+            out.contains("refused: illegal move Ke3: a king cannot move from e1 to e3"),
+            "{out}"
+        );
+        assert!(out.contains("refused: \"xyz\" is not a move in SAN"), "{out}");
+        assert!(out.contains("refused: illegal move g1f3"), "{out}");
+        assert!(out.contains("[Result \"*\"]"), "{out}");
+        assert!(out.trim_end().ends_with("1. e4 e5 2. Nc3 Nf6 *"), "{out}");
+    }
+    // A game played to mate.
+    let out = play(&build.join("play"), "f3\ne5\ng4\nQh4#\n");
+    assert!(out.contains("Checkmate — Black wins 0-1"), "{out}");
+    assert!(out.trim_end().ends_with("1. f3 e5 2. g4 Qh4# 0-1"), "{out}");
+}
+
+#[test]
+fn pgn_stats_reads_a_file_in_cpp() {
+    let _guard = BUILD.lock().unwrap();
+    let build = build_examples();
+    let sample = root().join("ffi-examples/sample.pgn");
+    for binary in ["pgn_stats", "pgn_stats-static"] {
+        let out = run(Command::new(build.join(binary)).arg(&sample));
+        assert!(
+            out.contains("game 1: Paul Morphy - Duke Karl / Count Isouard, 33 plies, 1-0"),
+            "{out}"
+        );
+        assert!(out.contains("game 2: A - B, 4 plies, 0-1"), "{out}");
+        assert!(
+            out.contains("error: game 3, line 21, column 13: illegal move Ke3"),
+            "{out}"
+        );
+        assert!(out.contains("games 3, plies 41, errors 1"), "{out}");
+    }
+    let missing = output(Command::new(build.join("pgn_stats")).arg("/no/such.pgn"));
+    assert!(!missing.status.success());
+}
+
+#[test]
+fn make_install_gives_a_pkg_config_setup() {
+    let _guard = BUILD.lock().unwrap();
+    build_library();
+    let prefix = tempfile::tempdir().unwrap();
+    run(Command::new("make").current_dir(root().join("ffi-examples")).args([
+        "CARGO=",
+        "install",
+        &format!("PREFIX={}", prefix.path().display()),
+    ]));
+    for file in [
+        "lib/libchess.so",
+        "lib/libchess.a",
+        "include/chess.h",
+        "lib/pkgconfig/libchess.pc",
+    ] {
+        assert!(prefix.path().join(file).exists(), "{file} installed");
+    }
+    let pc = std::fs::read_to_string(prefix.path().join("lib/pkgconfig/libchess.pc")).unwrap();
+    assert!(pc.contains(&format!("prefix={}", prefix.path().display())), "{pc}");
+    assert!(pc.contains("Version: 0.1.0"), "{pc}");
+    if have("pkg-config") {
+        let flags = run(Command::new("pkg-config")
+            .env("PKG_CONFIG_PATH", prefix.path().join("lib/pkgconfig"))
+            .args(["--cflags", "--libs", "libchess"]));
+        let binary = prefix.path().join("perft");
+        let mut cc = Command::new("cc");
+        cc.args(["-std=c99", "-Wall", "-Werror"])
+            .arg(root().join("ffi-examples/perft.c"))
+            .arg("-o")
+            .arg(&binary)
+            .args(flags.split_whitespace())
+            .arg(format!("-Wl,-rpath,{}", prefix.path().join("lib").display()));
+        run(&mut cc);
+        assert!(run(Command::new(&binary).arg("3")).contains("nodes 8902"));
+    }
+}
+
+#[test]
+fn cmake_builds_the_examples() {
+    if !have("cmake") {
+        eprintln!("cmake is not installed: skipped (.ci/run installs it)");
+        return;
+    }
+    build_library();
+    let build = tempfile::tempdir().unwrap();
+    run(Command::new("cmake")
+        .arg("-S")
+        .arg(root().join("ffi-examples"))
+        .arg("-B")
+        .arg(build.path()));
+    run(Command::new("cmake").arg("--build").arg(build.path()).arg("-j2"));
+    for binary in ["perft", "perft-static"] {
+        let out = run(Command::new(build.path().join(binary)).arg("4"));
+        assert!(out.contains("nodes 197281"), "{out}");
+    }
+}
