@@ -116,6 +116,13 @@ impl Setup {
         out
     }
 
+    /// The squares that could be the en passant square here: those a double
+    /// push of the side not to move could just have skipped (its pawn in
+    /// front, the square and the one behind empty).
+    pub fn en_passant_candidates(&self) -> Vec<Square> {
+        Square::all().filter(|&sq| self.ep_square_possible(sq)).collect()
+    }
+
     /// Whether a double push could have created `ep` in this setup: it is on
     /// the sixth rank (from the mover's side), empty, the square the pawn came
     /// from is empty, and the pawn stands in front of it.

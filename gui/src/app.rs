@@ -1,0 +1,197 @@
+//! The app: the model, the file dialogs, and what the view remembers between
+//! frames (a drag in progress, the move being typed), drawn with egui.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use crate::model::{FileDialogs, Mode, Model, Pending};
+use crate::ui;
+
+/// What the view keeps between frames that is not the model's business.
+#[derive(Debug, Default)]
+pub struct ViewState {
+    /// The board's rectangle on screen (tests use it to aim at squares).
+    pub board_rect: egui::Rect,
+    /// A piece being dragged.
+    pub drag: Option<ui::board::Drag>,
+    /// The move being typed in the move box.
+    pub move_text: String,
+    /// The title last sent to the window.
+    title: String,
+    /// Frames drawn: tests check that an idle app draws none.
+    pub frames: u64,
+}
+
+/// The desktop app.
+pub struct ChessApp {
+    /// Everything the app knows and does.
+    pub model: Model,
+    /// How files are chosen.
+    pub dialogs: Box<dyn FileDialogs>,
+    /// The view's own state.
+    pub view: ViewState,
+}
+
+impl std::fmt::Debug for ChessApp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChessApp").field("model", &self.model).finish_non_exhaustive()
+    }
+}
+
+const RECENT_KEY: &str = "recent-files";
+
+impl ChessApp {
+    /// A new game, with files chosen by `dialogs`.
+    pub fn new(dialogs: Box<dyn FileDialogs>) -> ChessApp {
+        ChessApp {
+            model: Model::new(),
+            dialogs,
+            view: ViewState::default(),
+        }
+    }
+
+    /// Restores what eframe kept from the last run (recent files).
+    pub fn restore(&mut self, storage: &dyn eframe::Storage) {
+        if let Some(recent) = eframe::get_value::<Vec<std::path::PathBuf>>(storage, RECENT_KEY) {
+            self.model.file.recent = recent;
+        }
+    }
+
+    /// Draws the app and handles its input, once per frame.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.view.frames += 1;
+        let ctx = ui.ctx().clone();
+        self.shortcuts(&ctx);
+        self.window(&ctx);
+
+        egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, self));
+        egui::Panel::bottom("status")
+            .show(ui, |ui| ui::play::status_line(ui, &self.model));
+        match self.model.mode {
+            Mode::Play => {
+                egui::Panel::right("game")
+                    .resizable(true)
+                    .default_size(300.0)
+                    .min_size(240.0)
+                    .show(ui, |ui| ui::play::side_panel(ui, self));
+                egui::CentralPanel::default().show(ui, |ui| ui::play::board(ui, self));
+            }
+            Mode::Edit => {
+                egui::Panel::right("editor")
+                    .resizable(true)
+                    .default_size(330.0)
+                    .min_size(280.0)
+                    .show(ui, |ui| ui::editor::side_panel(ui, self));
+                egui::CentralPanel::default().show(ui, |ui| ui::editor::board(ui, self));
+            }
+        }
+        ui::dialogs::show(&ctx, self);
+    }
+
+    /// The keyboard shortcuts that work anywhere (unless a text field has
+    /// the keyboard, which then keeps its own keys).
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        let cmd = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
+        let cmd_shift = |key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, key);
+        let pressed = |s: KeyboardShortcut| ctx.input_mut(|i| i.consume_shortcut(&s));
+        if self.model.dialog.is_some() {
+            return;
+        }
+        let typing = ctx.text_edit_focused();
+        if pressed(cmd('O'.into_key())) {
+            self.model.request(Pending::Open, self.dialogs.as_mut());
+        }
+        if pressed(cmd_shift('S'.into_key())) {
+            self.model.save_as(self.dialogs.as_mut());
+        } else if pressed(cmd('S'.into_key())) {
+            self.model.save(self.dialogs.as_mut());
+        }
+        if typing {
+            return;
+        }
+        let redo = pressed(cmd_shift('Z'.into_key())) || pressed(cmd('Y'.into_key()));
+        let undo = !redo && pressed(cmd('Z'.into_key()));
+        match self.model.mode {
+            Mode::Play => {
+                if undo {
+                    self.model.play.undo();
+                }
+                if redo {
+                    self.model.play.redo();
+                }
+                // Arrows walk the squares when a square has the focus;
+                // otherwise they move through the game.
+                if ui::board::square_has_focus(ctx) {
+                    return;
+                }
+                let key = |k| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
+                if key(Key::ArrowLeft) {
+                    self.model.play.back();
+                }
+                if key(Key::ArrowRight) {
+                    self.model.play.forward();
+                }
+                if key(Key::Home) || key(Key::ArrowUp) {
+                    self.model.play.to_start();
+                }
+                if key(Key::End) || key(Key::ArrowDown) {
+                    self.model.play.to_end();
+                }
+                if key(Key::F) {
+                    self.model.flipped = !self.model.flipped;
+                }
+                if key(Key::Escape) {
+                    self.model.play.cancel_promotion();
+                    self.model.play.selected = None;
+                }
+            }
+            Mode::Edit => {
+                if undo {
+                    self.model.editor.undo();
+                }
+                if redo {
+                    self.model.editor.redo();
+                }
+                if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
+                    self.model.flipped = !self.model.flipped;
+                }
+            }
+        }
+    }
+
+    /// The window's title and closing: a close with unsaved changes asks first.
+    fn window(&mut self, ctx: &egui::Context) {
+        let title = self.model.title();
+        if title != self.view.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.view.title = title;
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && !self.model.quit && self.model.is_dirty() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.model.request(Pending::Quit, self.dialogs.as_mut());
+        }
+        if self.model.quit {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+}
+
+/// A letter as an egui key.
+trait IntoKey {
+    fn into_key(self) -> Key;
+}
+
+impl IntoKey for char {
+    fn into_key(self) -> Key {
+        Key::from_name(&self.to_string()).unwrap_or(Key::Escape)
+    }
+}
+
+impl eframe::App for ChessApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        ChessApp::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, RECENT_KEY, &self.model.file.recent);
+    }
+}

@@ -1,0 +1,166 @@
+//! Reading and writing games: the app's own `.ron` files, PGN import and
+//! export. Nothing here changes the game on screen: a file is read
+//! completely first, and only then handed over.
+
+use std::path::{Path, PathBuf};
+
+use chess_core::Game;
+use chess_core::pgn::PgnReader;
+use chess_file::AppState;
+
+/// What a file held.
+#[derive(Debug)]
+pub enum Opened {
+    /// One game (a `.ron` file keeps the app state too).
+    Game(Box<Game>, AppState),
+    /// A PGN file with several games to choose from; `skipped` counts the
+    /// games that could not be read.
+    Many {
+        /// The games, in order.
+        games: Vec<Game>,
+        /// How many games could not be read.
+        skipped: usize,
+    },
+}
+
+/// The kinds of file the app reads and writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// The app's own format.
+    Ron,
+    /// Portable Game Notation.
+    Pgn,
+}
+
+impl FileKind {
+    /// The kind of a path by its extension (`.pgn` is PGN; anything else is
+    /// the app's format).
+    pub fn of(path: &Path) -> FileKind {
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("pgn") => FileKind::Pgn,
+            _ => FileKind::Ron,
+        }
+    }
+
+    /// The usual extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            FileKind::Ron => "ron",
+            FileKind::Pgn => "pgn",
+        }
+    }
+}
+
+/// The file the game on screen belongs to, and whether it has unsaved
+/// changes.
+#[derive(Clone, Debug, Default)]
+pub struct FileState {
+    /// Where the game was loaded from or last saved to (an app file).
+    pub path: Option<PathBuf>,
+    /// The game's generation when it was last saved or loaded.
+    pub saved_generation: u64,
+    /// Recently used files, newest first.
+    pub recent: Vec<PathBuf>,
+}
+
+/// How many recent files are remembered.
+pub const RECENT_LIMIT: usize = 8;
+
+impl FileState {
+    /// Notes `path` as the newest recent file.
+    pub fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_LIMIT);
+    }
+
+    /// The window title: the file's name (or "Untitled"), a mark when there
+    /// are unsaved changes, and the app's name.
+    pub fn title(&self, generation: u64) -> String {
+        let name = self
+            .path
+            .as_deref()
+            .and_then(|p| p.file_name())
+            .map_or("Untitled".to_string(), |n| n.to_string_lossy().into_owned());
+        let mark = if self.is_dirty(generation) { " •" } else { "" };
+        format!("{name}{mark} — Chess")
+    }
+
+    /// Whether the game changed since it was saved or loaded.
+    pub fn is_dirty(&self, generation: u64) -> bool {
+        generation != self.saved_generation
+    }
+}
+
+/// Reads a file of either kind. A PGN file with one game gives that game;
+/// with several, the list to choose from.
+pub fn open(path: &Path) -> Result<Opened, String> {
+    match FileKind::of(path) {
+        FileKind::Ron => {
+            let (game, app) = chess_file::load(path).map_err(|e| e.to_string())?;
+            Ok(Opened::Game(Box::new(game), app))
+        }
+        FileKind::Pgn => {
+            let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            if meta.len() > 256 << 20 {
+                return Err(format!("{} is too large to open ({} MB)", path.display(), meta.len() >> 20));
+            }
+            let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            read_pgn(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
+        }
+    }
+}
+
+/// Reads PGN text: one game, or several to choose from.
+pub fn read_pgn(input: impl std::io::BufRead) -> Result<Opened, String> {
+    let mut games = Vec::new();
+    let mut first_error = None;
+    let mut skipped = 0;
+    for game in PgnReader::new(input) {
+        match game {
+            Ok(mut game) => {
+                game.to_start();
+                game.to_end();
+                games.push(game);
+            }
+            Err(e) => {
+                skipped += 1;
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    match games.len() {
+        0 => Err(match first_error {
+            Some(e) => format!("no game could be read: {e}"),
+            None => "no game in the PGN".to_string(),
+        }),
+        1 if skipped == 0 => Ok(Opened::Game(Box::new(games.remove(0)), AppState::default())),
+        _ => Ok(Opened::Many { games, skipped }),
+    }
+}
+
+/// Saves a game in the app's format, atomically.
+pub fn save_ron(path: &Path, game: &Game, app: &AppState) -> Result<(), String> {
+    chess_file::save(path, game, app).map_err(|e| e.to_string())
+}
+
+/// Writes a game as PGN, atomically.
+pub fn export_pgn(path: &Path, game: &Game) -> Result<(), String> {
+    chess_file::write_atomic(path, game.to_pgn().as_bytes()).map_err(|e| format!("cannot save {}: {e}", path.display()))
+}
+
+/// A line describing a game for a list to choose from.
+pub fn summary(index: usize, game: &Game) -> String {
+    let tag = |name| game.tags.get(name).filter(|v| !v.is_empty() && *v != "?");
+    let players = match (tag("White"), tag("Black")) {
+        (None, None) => "?".to_string(),
+        (w, b) => format!("{} – {}", w.unwrap_or("?"), b.unwrap_or("?")),
+    };
+    let result = game.outcome_at(game.mainline_end()).map_or("*", |o| o.result());
+    let mut line = format!("{}. {players} {result}", index + 1);
+    if let Some(event) = tag("Event") {
+        line.push_str(&format!(" ({event})"));
+    }
+    line.push_str(&format!(", {} moves", game.mainline().len().div_ceil(2)));
+    line
+}

@@ -1,0 +1,441 @@
+//! The app's state, apart from any drawing: the game being played, the
+//! position editor, the file the game belongs to, and the dialog open.
+//! Everything the widgets do goes through here, so it is tested without a
+//! window.
+
+pub mod editor;
+pub mod files;
+pub mod play;
+
+use std::path::{Path, PathBuf};
+
+use chess_core::{Game, Position, Setup};
+use chess_file::AppState;
+
+pub use editor::{Editor, Tool};
+pub use files::{FileKind, FileState, Opened};
+pub use play::{Action, MoveToken, Play};
+
+/// Chooses files: native dialogs in the app, fixed answers in tests.
+pub trait FileDialogs {
+    /// A file to open (`kind` narrows the choice, none offers both kinds).
+    fn open(&mut self, kind: Option<FileKind>) -> Option<PathBuf>;
+    /// Where to save a file of `kind`, suggesting `name`.
+    fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf>;
+}
+
+/// Playing or setting up a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Playing the game.
+    Play,
+    /// The position editor.
+    Edit,
+}
+
+/// Something the user asked for that may first need "discard unsaved
+/// changes?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Start a new game.
+    NewGame,
+    /// Choose a file to open.
+    Open,
+    /// Open this file.
+    OpenPath(PathBuf),
+    /// Choose a PGN file to import.
+    ImportPgn,
+    /// Take a pasted FEN or PGN.
+    Paste(String),
+    /// Start a game from the editor's position.
+    PlayFromEditor,
+    /// Close the app.
+    Quit,
+}
+
+/// The answer to "discard unsaved changes?".
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Save first, then go on.
+    Save,
+    /// Go on without saving.
+    Discard,
+    /// Do nothing.
+    Cancel,
+}
+
+/// A dialog over the app.
+#[derive(Clone, Debug)]
+pub enum Dialog {
+    /// Unsaved changes: save, discard or cancel before `then`.
+    Confirm {
+        /// What happens after the answer.
+        then: Pending,
+    },
+    /// Something went wrong; the game is as it was.
+    Error(String),
+    /// A PGN file with several games: which one?
+    PickGame {
+        /// The games.
+        games: Vec<Game>,
+        /// Games that could not be read.
+        skipped: usize,
+    },
+    /// Paste a FEN or PGN to load.
+    Paste {
+        /// The text typed or pasted so far.
+        text: String,
+    },
+}
+
+/// The whole app's state.
+#[derive(Debug)]
+pub struct Model {
+    /// Playing or editing.
+    pub mode: Mode,
+    /// The game.
+    pub play: Play,
+    /// The position editor.
+    pub editor: Editor,
+    /// The file and the unsaved-changes mark.
+    pub file: FileState,
+    /// The board seen from Black's side.
+    pub flipped: bool,
+    /// The dialog shown, if any.
+    pub dialog: Option<Dialog>,
+    /// A short note for the status line ("Saved game.ron").
+    pub notice: Option<String>,
+    /// Set when the app may close (after the user confirmed).
+    pub quit: bool,
+}
+
+impl Default for Model {
+    fn default() -> Model {
+        Model::new()
+    }
+}
+
+impl Model {
+    /// A new game, nothing unsaved.
+    pub fn new() -> Model {
+        Model {
+            mode: Mode::Play,
+            play: Play::default(),
+            editor: Editor::default(),
+            file: FileState::default(),
+            flipped: false,
+            dialog: None,
+            notice: None,
+            quit: false,
+        }
+    }
+
+    /// Whether the game has changes not saved to its file. A game with no
+    /// moves and no file has nothing to lose.
+    pub fn is_dirty(&self) -> bool {
+        let empty = self.file.path.is_none() && self.play.game.nodes().len() == 1;
+        !empty && self.file.is_dirty(self.play.generation())
+    }
+
+    /// The window title ("game.ron • — Chess" with unsaved changes).
+    pub fn title(&self) -> String {
+        self.file.title(if self.is_dirty() { u64::MAX } else { self.file.saved_generation })
+    }
+
+    /// Asks for `action`, first asking about unsaved changes if it would
+    /// lose them.
+    pub fn request(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
+        let loses_game = !matches!(action, Pending::PlayFromEditor) || self.mode == Mode::Edit;
+        if loses_game && self.is_dirty() {
+            self.dialog = Some(Dialog::Confirm { then: action });
+        } else {
+            self.run(action, dialogs);
+        }
+    }
+
+    /// The answer to the unsaved-changes question.
+    pub fn confirm(&mut self, choice: Choice, dialogs: &mut dyn FileDialogs) {
+        let Some(Dialog::Confirm { then }) = self.dialog.take() else {
+            return;
+        };
+        match choice {
+            Choice::Cancel => {}
+            Choice::Discard => self.run(then, dialogs),
+            Choice::Save => {
+                if self.save(dialogs) {
+                    self.run(then, dialogs);
+                }
+            }
+        }
+    }
+
+    fn run(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
+        match action {
+            Pending::NewGame => self.start(Game::new(), None, AppState::default()),
+            Pending::Open => {
+                if let Some(path) = dialogs.open(None) {
+                    self.open_path(&path);
+                }
+            }
+            Pending::OpenPath(path) => self.open_path(&path),
+            Pending::ImportPgn => {
+                if let Some(path) = dialogs.open(Some(FileKind::Pgn)) {
+                    self.open_path(&path);
+                }
+            }
+            Pending::Paste(text) => self.load_text(&text),
+            Pending::PlayFromEditor => self.play_from_editor(),
+            Pending::Quit => self.quit = true,
+        }
+    }
+
+    /// Shows `game` as a fresh document.
+    fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
+        self.play = Play::new(game);
+        self.file.path = path;
+        self.file.saved_generation = self.play.generation();
+        self.flipped = app.flipped;
+        self.mode = Mode::Play;
+        self.dialog = None;
+    }
+
+    /// Opens a `.ron` or `.pgn` file. If it cannot be read, an error dialog
+    /// says why and the game on screen stays as it was.
+    pub fn open_path(&mut self, path: &Path) {
+        match files::open(path) {
+            Ok(Opened::Game(game, app)) => {
+                let own = FileKind::of(path) == FileKind::Ron;
+                self.start(*game, own.then(|| path.to_path_buf()), app);
+                self.file.remember(path);
+                self.notice = Some(format!("Opened {}", display_name(path)));
+            }
+            Ok(Opened::Many { games, skipped }) => {
+                self.file.remember(path);
+                self.dialog = Some(Dialog::PickGame { games, skipped });
+            }
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Loads game `index` of the list being chosen from.
+    pub fn pick_game(&mut self, index: usize) {
+        if let Some(Dialog::PickGame { games, .. }) = &mut self.dialog
+            && index < games.len()
+        {
+            let game = games.swap_remove(index);
+            self.start(game, None, AppState::default());
+        }
+    }
+
+    /// Saves to the game's file, or asks where (Save As) if it has none.
+    /// Returns whether it was saved.
+    pub fn save(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
+        match self.file.path.clone() {
+            Some(path) => self.save_to(&path),
+            None => self.save_as(dialogs),
+        }
+    }
+
+    /// Asks where to save, then saves there.
+    pub fn save_as(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
+        let name = format!("{}.ron", self.suggested_name());
+        match dialogs.save(FileKind::Ron, &name) {
+            Some(path) => self.save_to(&path),
+            None => false,
+        }
+    }
+
+    fn save_to(&mut self, path: &Path) -> bool {
+        let app = AppState {
+            flipped: self.flipped,
+            ..AppState::default()
+        };
+        match files::save_ron(path, &self.play.game, &app) {
+            Ok(()) => {
+                self.file.path = Some(path.to_path_buf());
+                self.file.saved_generation = self.play.generation();
+                self.file.remember(path);
+                self.notice = Some(format!("Saved {}", display_name(path)));
+                true
+            }
+            Err(e) => {
+                self.dialog = Some(Dialog::Error(e));
+                false
+            }
+        }
+    }
+
+    /// Asks where, then writes the game as PGN.
+    pub fn export_pgn(&mut self, dialogs: &mut dyn FileDialogs) {
+        let name = format!("{}.pgn", self.suggested_name());
+        if let Some(path) = dialogs.save(FileKind::Pgn, &name) {
+            match files::export_pgn(&path, &self.play.game) {
+                Ok(()) => self.notice = Some(format!("Exported {}", display_name(&path))),
+                Err(e) => self.dialog = Some(Dialog::Error(e)),
+            }
+        }
+    }
+
+    fn suggested_name(&self) -> String {
+        self.file
+            .path
+            .as_deref()
+            .and_then(|p| p.file_stem())
+            .map_or("game".to_string(), |s| s.to_string_lossy().into_owned())
+    }
+
+    /// Loads pasted text: a FEN (also `[FEN "..."]`) starts a game from that
+    /// position, or opens it in the editor if it is illegal; anything else
+    /// is read as PGN.
+    pub fn load_text(&mut self, text: &str) {
+        let fen = editor::unwrap_fen_tag(text);
+        if let Ok(setup) = Setup::from_fen(fen) {
+            match Position::from_setup(setup.clone()) {
+                Ok(pos) => self.start(Game::from_position(pos), None, AppState::default()),
+                Err(_) => {
+                    self.editor.load(setup);
+                    self.mode = Mode::Edit;
+                    self.dialog = None;
+                    self.notice = Some("The position is not legal: fix it in the editor".to_string());
+                }
+            }
+            return;
+        }
+        match files::read_pgn(text.as_bytes()) {
+            Ok(Opened::Game(game, app)) => self.start(*game, None, app),
+            Ok(Opened::Many { games, skipped }) => self.dialog = Some(Dialog::PickGame { games, skipped }),
+            Err(e) => self.dialog = Some(Dialog::Error(format!("Not a FEN, and not PGN: {e}"))),
+        }
+    }
+
+    /// The FEN of the position on the board (in the editor: of the setup).
+    pub fn fen(&self) -> String {
+        match self.mode {
+            Mode::Play => self.play.position().fen(),
+            Mode::Edit => self.editor.fen(),
+        }
+    }
+
+    /// The game as PGN.
+    pub fn pgn(&self) -> String {
+        self.play.game.to_pgn()
+    }
+
+    /// Opens the editor on the position on the board.
+    pub fn edit_position(&mut self) {
+        let setup = self.play.position().to_setup();
+        self.editor.load(setup);
+        self.mode = Mode::Edit;
+    }
+
+    /// Back to the game without using the editor's position.
+    pub fn leave_editor(&mut self) {
+        self.mode = Mode::Play;
+    }
+
+    /// Starts a new game from the editor's position, if it is legal.
+    fn play_from_editor(&mut self) {
+        match self.editor.position() {
+            Ok(pos) => self.start(Game::from_position(pos), None, AppState::default()),
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+}
+
+fn display_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// Answers for the file dialogs given in advance: for tests (and `--open`).
+#[derive(Debug, Default)]
+pub struct FixedDialogs {
+    /// The files "chosen" to open, in order.
+    pub open: std::collections::VecDeque<PathBuf>,
+    /// The files "chosen" to save to, in order.
+    pub save: std::collections::VecDeque<PathBuf>,
+}
+
+impl FileDialogs for FixedDialogs {
+    fn open(&mut self, _kind: Option<FileKind>) -> Option<PathBuf> {
+        self.open.pop_front()
+    }
+
+    fn save(&mut self, _kind: FileKind, _name: &str) -> Option<PathBuf> {
+        self.save.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn save_new_open_same_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mine.ron");
+        let mut dialogs = FixedDialogs::default();
+        dialogs.save.push_back(path.clone());
+        let mut model = Model::new();
+        model.play.play_text("e4").unwrap();
+        assert!(model.is_dirty());
+        assert_eq!(model.title(), "Untitled • — Chess");
+        assert!(model.save(&mut dialogs));
+        assert!(!model.is_dirty());
+        assert_eq!(model.title(), "mine.ron — Chess");
+        model.request(Pending::NewGame, &mut dialogs);
+        assert_eq!(model.play.game.mainline().len(), 0);
+        model.request(Pending::OpenPath(path.clone()), &mut dialogs);
+        assert_eq!(model.play.game.san_at(model.play.game.cursor()).as_deref(), Some("e4"));
+        assert_eq!(model.file.recent[0], path);
+    }
+
+    #[test]
+    fn unsaved_changes_are_asked_about() {
+        let mut dialogs = FixedDialogs::default();
+        let mut model = Model::new();
+        model.play.play_text("d4").unwrap();
+        model.request(Pending::NewGame, &mut dialogs);
+        assert!(matches!(model.dialog, Some(Dialog::Confirm { .. })));
+        model.confirm(Choice::Cancel, &mut dialogs);
+        assert_eq!(model.play.game.mainline().len(), 1, "cancel keeps the game");
+        model.request(Pending::NewGame, &mut dialogs);
+        model.confirm(Choice::Discard, &mut dialogs);
+        assert_eq!(model.play.game.mainline().len(), 0);
+    }
+
+    #[test]
+    fn a_bad_file_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let bad = dir.path().join("bad.ron");
+        std::fs::write(&bad, "(version: 1, start: \"nonsense\")").unwrap();
+        let mut dialogs = FixedDialogs::default();
+        let mut model = Model::new();
+        model.play.play_text("e4").unwrap();
+        let before = model.pgn();
+        model.open_path(&bad);
+        assert!(matches!(&model.dialog, Some(Dialog::Error(e)) if e.contains("start position is invalid")));
+        assert_eq!(model.pgn(), before);
+        model.dialog = None;
+        model.request(Pending::Paste("1. e4 e5 2. Ke3".into()), &mut dialogs);
+        model.confirm(Choice::Discard, &mut dialogs);
+        assert!(matches!(model.dialog, Some(Dialog::Error(_))));
+        assert_eq!(model.pgn(), before);
+    }
+
+    #[test]
+    fn pasted_fen_or_pgn() {
+        let mut dialogs = FixedDialogs::default();
+        let mut model = Model::new();
+        model.request(Pending::Paste("[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]".into()), &mut dialogs);
+        assert_eq!(model.fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+        // Illegal: opens in the editor to be fixed.
+        model.request(Pending::Paste("8/8/8/8/8/8/8/4K3 w - - 0 1".into()), &mut dialogs);
+        assert_eq!(model.mode, Mode::Edit);
+        assert_eq!(model.editor.problems()[0].to_string(), "Black has no king");
+        model.mode = Mode::Play;
+        model.request(Pending::Paste("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *".into()), &mut dialogs);
+        assert!(matches!(&model.dialog, Some(Dialog::PickGame { games, .. }) if games.len() == 2));
+        model.pick_game(1);
+        assert_eq!(model.play.game.tags.get("Event"), Some("b"));
+    }
+}

@@ -1,0 +1,653 @@
+//! Playing a game: selection, moves by click, drop or text, promotion,
+//! navigation, variations, undo and redo, and the end of the game.
+
+use chess_core::{Color, Game, Move, NodeId, Outcome, Piece, PlayError, Position, Role, Square};
+
+/// What a click, a drop or a promotion choice did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A piece is now selected.
+    Selected(Square),
+    /// The selection was cleared.
+    Deselected,
+    /// A move was played.
+    Moved(Move),
+    /// The move is a promotion: the piece must be chosen.
+    ChoosePromotion,
+    /// The move was refused; the status line says why.
+    Refused,
+    /// Nothing happened (an empty square with nothing selected).
+    Nothing,
+}
+
+/// A piece of the move list as it is shown: a move, or the start or end
+/// of a variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveToken {
+    /// A move, with its number when it needs one ("1.", "1...").
+    Move {
+        /// The node the move leads to.
+        node: NodeId,
+        /// "1. e4", "1... e5" or just "Nf3".
+        text: String,
+        /// Whether it is on the main line.
+        mainline: bool,
+    },
+    /// "(".
+    Open,
+    /// ")".
+    Close,
+}
+
+/// The game being played, with what the board shows around it.
+#[derive(Clone, Debug)]
+pub struct Play {
+    /// The game: start position, move tree, tags, cursor.
+    pub game: Game,
+    /// The square whose piece is selected.
+    pub selected: Option<Square>,
+    /// A promotion move waiting for its piece.
+    pub promotion: Option<(Square, Square)>,
+    /// What to tell the player (why a move was refused...).
+    pub message: Option<String>,
+    /// A draw offered by this side and not yet answered.
+    pub draw_offer: Option<Color>,
+    undo: Vec<Game>,
+    redo: Vec<Game>,
+    /// Counts changes to the game (not navigation), for "unsaved changes".
+    generation: u64,
+}
+
+/// How many steps back undo remembers.
+const UNDO_LIMIT: usize = 500;
+
+impl Default for Play {
+    fn default() -> Play {
+        Play::new(Game::new())
+    }
+}
+
+impl Play {
+    /// A game to play, positioned where its cursor is.
+    pub fn new(game: Game) -> Play {
+        Play {
+            game,
+            selected: None,
+            promotion: None,
+            message: None,
+            draw_offer: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            generation: 0,
+        }
+    }
+
+    /// The position on the board.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Increases whenever the game changes (moves, results, edits of the
+    /// tree); navigation does not change it.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Replaces the game (a new game, a file opened) as an undoable step.
+    pub fn replace_game(&mut self, game: Game) {
+        self.edit(|g| *g = game);
+    }
+
+    /// Runs `change` on the game as one undoable step.
+    fn edit<R>(&mut self, change: impl FnOnce(&mut Game) -> R) -> R {
+        self.undo.push(self.game.clone());
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        let result = change(&mut self.game);
+        self.generation += 1;
+        self.clear_transient();
+        result
+    }
+
+    fn clear_transient(&mut self) {
+        self.selected = None;
+        self.promotion = None;
+        self.draw_offer = None;
+    }
+
+    /// Whether there is something to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is something to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last change (a move, a resignation, a deleted line...).
+    pub fn undo(&mut self) -> bool {
+        let Some(previous) = self.undo.pop() else { return false };
+        self.redo.push(std::mem::replace(&mut self.game, previous));
+        self.generation += 1;
+        self.clear_transient();
+        self.message = None;
+        true
+    }
+
+    /// Does again what undo took back.
+    pub fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else { return false };
+        self.undo.push(std::mem::replace(&mut self.game, next));
+        self.generation += 1;
+        self.clear_transient();
+        self.message = None;
+        true
+    }
+
+    // --- moving pieces ---
+
+    /// A click on a square: selects a piece of the side to move, moves the
+    /// selected piece, or says why not.
+    pub fn click(&mut self, sq: Square) -> Action {
+        self.promotion = None;
+        let piece = self.position().piece_at(sq);
+        let turn = self.position().turn();
+        match self.selected {
+            Some(from) if from == sq => {
+                self.selected = None;
+                Action::Deselected
+            }
+            // Another piece of ours: select it instead, unless it is the
+            // rook the king castles onto.
+            Some(from)
+                if piece.is_some_and(|p| p.color == turn)
+                    && self.position().castle_onto_rook(Move::new(from, sq)).is_none() =>
+            {
+                self.select(sq)
+            }
+            Some(from) => self.try_move(from, sq),
+            None => match piece {
+                Some(p) if p.color == turn => self.select(sq),
+                Some(p) => {
+                    self.message = Some(format!("It is {}'s turn: the {p} on {sq} cannot move", turn.name()));
+                    Action::Refused
+                }
+                None => Action::Nothing,
+            },
+        }
+    }
+
+    fn select(&mut self, sq: Square) -> Action {
+        if let Some(outcome) = self.game.outcome() {
+            self.message = Some(format!("The game is over ({outcome}): go back to play on"));
+            return Action::Refused;
+        }
+        self.selected = Some(sq);
+        self.message = None;
+        Action::Selected(sq)
+    }
+
+    /// Moves the piece on `from` to `to` (a click on the target, or a drop).
+    /// An illegal move is refused with the reason, and the piece stays.
+    pub fn try_move(&mut self, from: Square, to: Square) -> Action {
+        self.selected = None;
+        if let Some(outcome) = self.game.outcome() {
+            self.message = Some(format!("The game is over ({outcome}): go back to play on"));
+            return Action::Refused;
+        }
+        let pos = self.position();
+        let promotions = pos
+            .legal_moves()
+            .iter()
+            .any(|m| m.from() == from && m.to() == to && m.promotion().is_some());
+        if promotions {
+            self.promotion = Some((from, to));
+            self.message = None;
+            return Action::ChoosePromotion;
+        }
+        let m = pos
+            .legal_move(Move::new(from, to))
+            .or_else(|| pos.castle_onto_rook(Move::new(from, to)));
+        match m {
+            Some(m) => self.play(m),
+            None => {
+                let reason = pos.why_illegal(Move::new(from, to));
+                self.message = reason.map(|r| capitalise(&r.to_string()));
+                self.selected = None;
+                Action::Refused
+            }
+        }
+    }
+
+    /// Finishes a promotion with the chosen piece.
+    pub fn promote(&mut self, role: Role) -> Action {
+        let Some((from, to)) = self.promotion.take() else {
+            return Action::Nothing;
+        };
+        self.play(Move::with_promotion(from, to, role))
+    }
+
+    /// Cancels a promotion: the pawn stays.
+    pub fn cancel_promotion(&mut self) {
+        self.promotion = None;
+    }
+
+    /// Plays a legal move at the cursor (a variation if the game went on
+    /// differently from here).
+    pub fn play(&mut self, m: Move) -> Action {
+        let result = self.edit(|game| game.play(m));
+        match result {
+            Ok(node) => {
+                self.message = None;
+                Action::Moved(self.game.move_at(node).unwrap_or(m))
+            }
+            Err(e) => {
+                // Not a change after all: take the snapshot back.
+                self.undo.pop();
+                self.message = Some(play_error_text(&e));
+                Action::Refused
+            }
+        }
+    }
+
+    /// Plays a move typed in SAN (`Nf3`, `O-O`) or UCI (`g1f3`).
+    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("Type a move, like e4, Nf3 or g1f3".to_string());
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return Err(format!("The game is over ({outcome}): go back to play on"));
+        }
+        let pos = self.position();
+        let m = match pos.parse_san(text) {
+            Ok(m) => m,
+            Err(san_error) => match pos.parse_uci(text) {
+                Ok(m) => m,
+                Err(chess_core::UciError::Illegal(e)) => return Err(capitalise(&e.to_string())),
+                Err(_) => return Err(capitalise(&san_error.to_string())),
+            },
+        };
+        match self.play(m) {
+            Action::Moved(m) => Ok(m),
+            _ => Err(self.message.clone().unwrap_or_default()),
+        }
+    }
+
+    /// The legal moves, in SAN, that start with `prefix` (for completing a
+    /// move typed in the move box).
+    pub fn completions(&self, prefix: &str) -> Vec<String> {
+        let pos = self.position();
+        let mut out: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .filter_map(|&m| pos.san(m).ok())
+            .filter(|san| san.starts_with(prefix.trim()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The squares the piece on `from` can move to, each with whether the
+    /// move captures (shown as a dot, or a ring around the piece).
+    pub fn targets(&self, from: Square) -> Vec<(Square, bool)> {
+        let mut out: Vec<(Square, bool)> = self
+            .position()
+            .legal_moves_from(from)
+            .iter()
+            .map(|m| (m.to(), m.is_capture()))
+            .collect();
+        out.dedup();
+        out
+    }
+
+    // --- navigation ---
+
+    /// One move back.
+    pub fn back(&mut self) -> bool {
+        self.clear_transient();
+        self.game.back()
+    }
+
+    /// One move forward on the main continuation.
+    pub fn forward(&mut self) -> bool {
+        self.clear_transient();
+        self.game.forward()
+    }
+
+    /// To the start.
+    pub fn to_start(&mut self) {
+        self.clear_transient();
+        self.game.to_start();
+    }
+
+    /// To the end of the current line.
+    pub fn to_end(&mut self) {
+        self.clear_transient();
+        self.game.to_end();
+    }
+
+    /// To any move.
+    pub fn go_to(&mut self, node: NodeId) {
+        self.clear_transient();
+        self.game.go_to(node);
+    }
+
+    // --- variations ---
+
+    /// Moves the variation through `node` one place up (to the main
+    /// continuation if it is the first variation).
+    pub fn promote_variation(&mut self, node: NodeId) -> bool {
+        let at = self.variation_start(node);
+        self.edit(|g| g.promote(at))
+    }
+
+    /// Makes the line through `node` the main line.
+    pub fn make_main_line(&mut self, node: NodeId) -> bool {
+        self.edit(|g| g.promote_to_main(node))
+    }
+
+    /// Deletes `node` and every move after it.
+    pub fn delete_from(&mut self, node: NodeId) -> bool {
+        self.edit(|g| g.delete(node))
+    }
+
+    /// The first move of the variation `node` is in (where it branches off).
+    fn variation_start(&self, node: NodeId) -> NodeId {
+        let mut at = node;
+        while let Some(parent) = self.game.parent(at) {
+            if self.game.children(parent).first() != Some(&at) {
+                return at;
+            }
+            at = parent;
+        }
+        node
+    }
+
+    /// The move list: main line and variations, in reading order.
+    pub fn move_tokens(&self) -> Vec<MoveToken> {
+        let mut out = Vec::new();
+        if let Some(&first) = self.game.children(NodeId::ROOT).first() {
+            self.line_tokens(first, true, &mut out);
+        }
+        out
+    }
+
+    fn line_tokens(&self, first: NodeId, mainline: bool, out: &mut Vec<MoveToken>) {
+        let mut node = first;
+        let mut need_number = true;
+        loop {
+            let parent = self.game.parent(node).unwrap_or(NodeId::ROOT);
+            let before = self.game.position_at(parent);
+            let san = self.game.san_at(node).unwrap_or_default();
+            let text = if before.turn() == Color::White {
+                format!("{}. {san}", before.fullmoves())
+            } else if need_number {
+                format!("{}... {san}", before.fullmoves())
+            } else {
+                san
+            };
+            out.push(MoveToken::Move { node, text, mainline });
+            need_number = false;
+            let siblings = self.game.children(parent);
+            if siblings.first() == Some(&node) {
+                for &variation in &siblings[1..] {
+                    out.push(MoveToken::Open);
+                    self.line_tokens(variation, false, out);
+                    out.push(MoveToken::Close);
+                    need_number = true;
+                }
+            }
+            match self.game.children(node).first() {
+                Some(&next) => node = next,
+                None => break,
+            }
+        }
+    }
+
+    // --- the end of the game ---
+
+    /// The side to move resigns.
+    pub fn resign(&mut self) {
+        let turn = self.position().turn();
+        if let Err(e) = self.edit(|g| g.resign(turn)) {
+            self.undo.pop();
+            self.message = Some(play_error_text(&e));
+        }
+    }
+
+    /// The side to move offers a draw.
+    pub fn offer_draw(&mut self) {
+        if self.game.outcome().is_none() {
+            let turn = self.position().turn();
+            self.draw_offer = Some(turn);
+            self.message = Some(format!("{} offers a draw", turn.name()));
+        }
+    }
+
+    /// The opponent accepts the offered draw.
+    pub fn accept_draw(&mut self) {
+        if self.draw_offer.is_some() {
+            let result = self.edit(|g| g.agree_draw());
+            if result.is_err() {
+                self.undo.pop();
+            }
+            self.message = None;
+        }
+    }
+
+    /// The opponent declines the offered draw.
+    pub fn decline_draw(&mut self) {
+        if let Some(by) = self.draw_offer.take() {
+            self.message = Some(format!("{} declines the draw", (!by).name()));
+        }
+    }
+
+    /// Claims a draw by threefold repetition or the fifty-move rule, when
+    /// the rules allow it here.
+    pub fn claim_draw(&mut self) -> bool {
+        if !self.game.can_claim_draw() {
+            self.message = Some("No draw can be claimed here".to_string());
+            return false;
+        }
+        self.edit(|g| g.claim_draw()).is_some()
+    }
+
+    /// The status line: the outcome, or who is to move and whether in check,
+    /// or the last message.
+    pub fn status(&self) -> String {
+        if let Some(message) = &self.message {
+            return message.clone();
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return outcome.to_string();
+        }
+        let pos = self.position();
+        let mut text = format!("{} to move", pos.turn().name());
+        if pos.is_check() {
+            text.push_str(" — check");
+        }
+        if self.promotion.is_some() {
+            text.push_str(" — choose the piece to promote to");
+        }
+        if let Some(by) = self.draw_offer {
+            text = format!("{} offers a draw — {text}", by.name());
+        } else if self.game.can_claim_draw() {
+            text.push_str(" — a draw can be claimed");
+        }
+        text
+    }
+
+    /// The outcome at the cursor, if the game is over there.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// The move that led to the position shown.
+    pub fn last_move(&self) -> Option<Move> {
+        self.game.move_at(self.game.cursor())
+    }
+
+    /// The square of the king in check, if the side to move is in check.
+    pub fn king_in_check(&self) -> Option<Square> {
+        let pos = self.position();
+        pos.is_check().then(|| pos.king(pos.turn()))
+    }
+
+    /// The piece on a square.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.position().piece_at(sq)
+    }
+}
+
+fn play_error_text(e: &PlayError) -> String {
+    match e {
+        PlayError::GameOver(outcome) => format!("The game is over ({outcome}): go back to play on"),
+        other => capitalise(&other.to_string()),
+    }
+}
+
+/// The text with its first letter in capitals, for the status line.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn clicks(play: &mut Play, squares: &[&str]) {
+        for s in squares {
+            play.click(sq(s));
+        }
+    }
+
+    #[test]
+    fn select_then_move() {
+        let mut play = Play::default();
+        assert_eq!(play.click(sq("e2")), Action::Selected(sq("e2")));
+        assert_eq!(play.targets(sq("e2")), [(sq("e3"), false), (sq("e4"), false)]);
+        assert!(matches!(play.click(sq("e4")), Action::Moved(_)));
+        assert_eq!(play.status(), "Black to move");
+        assert_eq!(play.last_move().map(|m| m.uci()), Some("e2e4".to_string()));
+    }
+
+    #[test]
+    fn only_the_side_to_move_moves() {
+        let mut play = Play::default();
+        assert_eq!(play.click(sq("e7")), Action::Refused);
+        assert_eq!(play.status(), "It is White's turn: the black pawn on e7 cannot move");
+        assert_eq!(play.selected, None);
+    }
+
+    #[test]
+    fn an_illegal_move_says_why() {
+        let mut play = Play::new(Game::from_fen("r1bqkbnr/pppnpppp/8/1B1p4/3P4/4P3/PPP2PPP/RNBQK1NR b KQkq - 2 3").unwrap());
+        clicks(&mut play, &["d7", "f6"]);
+        assert_eq!(play.status(), "The knight on d7 is pinned by the bishop on b5");
+        assert_eq!(play.game.mainline().len(), 0, "nothing was played");
+    }
+
+    #[test]
+    fn scholars_mate_by_clicks() {
+        let mut play = Play::default();
+        clicks(&mut play, &["e2", "e4", "e7", "e5", "f1", "c4", "b8", "c6", "d1", "h5", "g8", "f6", "h5", "f7"]);
+        assert_eq!(play.status(), "Checkmate — White wins 1-0");
+        assert_eq!(play.click(sq("e8")), Action::Refused, "no moves after the end");
+        assert!(play.back());
+        assert_eq!(play.status(), "White to move");
+    }
+
+    #[test]
+    fn promotion_asks_for_the_piece() {
+        let mut play = Play::new(Game::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap());
+        clicks(&mut play, &["a7", "a8"]);
+        assert_eq!(play.promotion, Some((sq("a7"), sq("a8"))));
+        assert!(matches!(play.promote(Role::Knight), Action::Moved(_)));
+        assert_eq!(play.piece_at(sq("a8")).map(|p| p.role), Some(Role::Knight));
+    }
+
+    #[test]
+    fn castling_by_two_squares_or_onto_the_rook() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let mut play = Play::new(Game::from_fen(fen).unwrap());
+        clicks(&mut play, &["e1", "h1"]);
+        assert_eq!(play.last_move().map(|m| m.uci()), Some("e1g1".to_string()));
+        clicks(&mut play, &["e8", "c8"]);
+        assert_eq!(play.last_move().map(|m| m.uci()), Some("e8c8".to_string()));
+    }
+
+    #[test]
+    fn undo_redo_and_variations() {
+        let mut play = Play::default();
+        play.play_text("e4").unwrap();
+        play.play_text("e5").unwrap();
+        assert!(play.undo());
+        assert_eq!(play.game.mainline().len(), 1);
+        assert!(play.redo());
+        assert_eq!(play.game.mainline().len(), 2);
+        // Going back and playing another move keeps the game: a variation.
+        play.back();
+        play.play_text("c5").unwrap();
+        assert_eq!(play.game.mainline().len(), 2);
+        let tokens = play.move_tokens();
+        let texts: Vec<String> = tokens
+            .iter()
+            .map(|t| match t {
+                MoveToken::Move { text, .. } => text.clone(),
+                MoveToken::Open => "(".into(),
+                MoveToken::Close => ")".into(),
+            })
+            .collect();
+        assert_eq!(texts, ["1. e4", "e5", "(", "1... c5", ")"]);
+        // Promote it to the main line, then delete it.
+        let c5 = play.game.cursor();
+        assert!(play.make_main_line(c5));
+        assert_eq!(play.game.san_at(play.game.mainline()[1]).as_deref(), Some("c5"));
+        assert!(play.delete_from(c5));
+        assert_eq!(play.game.mainline().len(), 2);
+        assert!(play.undo(), "deleting can be undone");
+        assert!(play.game.contains(c5));
+    }
+
+    #[test]
+    fn typed_moves_and_completion() {
+        let mut play = Play::default();
+        assert_eq!(play.completions("N"), ["Na3", "Nc3", "Nf3", "Nh3"]);
+        assert!(play.play_text("g1f3").is_ok());
+        assert_eq!(play.play_text("Ke2").unwrap_err(), "Illegal move Ke2: a king cannot move from e8 to e2");
+        assert!(play.play_text("xyz").unwrap_err().contains("is not a move in SAN"));
+    }
+
+    #[test]
+    fn draws() {
+        let mut play = Play::default();
+        play.offer_draw();
+        assert_eq!(play.draw_offer, Some(Color::White));
+        play.decline_draw();
+        assert_eq!(play.draw_offer, None);
+        play.offer_draw();
+        play.accept_draw();
+        assert_eq!(play.status(), "Draw by agreement");
+        assert!(play.undo());
+        for _ in 0..2 {
+            for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+                play.play_text(m).unwrap();
+            }
+        }
+        assert!(play.status().ends_with("a draw can be claimed"));
+        assert!(play.claim_draw());
+        assert_eq!(play.status(), "Draw by threefold repetition (claimed)");
+    }
+}

@@ -1,0 +1,265 @@
+//! The board: 64 square widgets, each with an accessible label ("e2, white
+//! pawn"), drawn in a classic theme, that report clicks, drags and drops.
+//! The play mode and the editor both use it.
+
+use chess_core::{Color, File, Piece, Rank, Square};
+use egui::{Align2, Color32, FontId, Id, Pos2, Rect, Sense, Stroke, Vec2};
+
+/// Light and dark squares (the usual brown wooden board).
+pub const LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
+/// The dark squares.
+pub const DARK: Color32 = Color32::from_rgb(181, 136, 99);
+const SELECTED: Color32 = Color32::from_rgba_premultiplied(10, 43, 15, 128);
+const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(64, 82, 0, 105);
+const TARGET: Color32 = Color32::from_rgba_premultiplied(10, 43, 15, 128);
+const CHECK: Color32 = Color32::from_rgba_premultiplied(200, 20, 20, 200);
+const FOCUS: Color32 = Color32::from_rgb(40, 110, 230);
+
+/// What is being dragged.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DragSource {
+    /// The piece of a square.
+    Square(Square),
+    /// A piece from the editor's palette.
+    Palette(Piece),
+}
+
+/// A drag in progress.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Drag {
+    /// Where it started.
+    pub source: DragSource,
+    /// The piece dragged.
+    pub piece: Piece,
+    /// Where the pointer is.
+    pub pos: Pos2,
+}
+
+/// What the board shows.
+pub struct BoardView<'a> {
+    /// A name that keeps the widget ids of two boards apart.
+    pub id: &'static str,
+    /// The piece on each square.
+    pub piece_at: &'a dyn Fn(Square) -> Option<Piece>,
+    /// Seen from Black's side.
+    pub flipped: bool,
+    /// The selected square.
+    pub selected: Option<Square>,
+    /// The last move's squares.
+    pub last_move: Option<(Square, Square)>,
+    /// The king in check.
+    pub check: Option<Square>,
+    /// Where the selected piece can go (with whether it captures there).
+    pub targets: &'a [(Square, bool)],
+}
+
+/// What happened on the board this frame.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardEvent {
+    /// A square was clicked (or activated with Enter or Space).
+    Click(Square),
+    /// A square was clicked with the other button.
+    SecondaryClick(Square),
+    /// A piece dragged from `from` was let go over `to` (none: off the board).
+    Drop {
+        /// Where the piece came from.
+        from: Square,
+        /// Where it was dropped, if on the board.
+        to: Option<Square>,
+    },
+}
+
+/// The on-screen rectangle of `sq` on a board in `rect`.
+pub fn square_rect(rect: Rect, flipped: bool, sq: Square) -> Rect {
+    let size = rect.width() / 8.0;
+    let (file, rank) = (sq.file().index() as f32, sq.rank().index() as f32);
+    let (col, row) = if flipped { (7.0 - file, rank) } else { (file, 7.0 - rank) };
+    Rect::from_min_size(rect.min + Vec2::new(col * size, row * size), Vec2::splat(size))
+}
+
+/// The square under `pos`, if it is on the board.
+pub fn square_at(rect: Rect, flipped: bool, pos: Pos2) -> Option<Square> {
+    if !rect.contains(pos) {
+        return None;
+    }
+    let size = rect.width() / 8.0;
+    let col = (((pos.x - rect.min.x) / size) as u8).min(7);
+    let row = (((pos.y - rect.min.y) / size) as u8).min(7);
+    let (file, rank) = if flipped { (7 - col, row) } else { (col, 7 - row) };
+    Some(Square::new(File::new(file)?, Rank::new(rank)?))
+}
+
+/// The accessible name of a square: "e2, white pawn" or "e4, empty".
+pub fn square_label(sq: Square, piece: Option<Piece>) -> String {
+    match piece {
+        Some(p) => format!("{sq}, {p}"),
+        None => format!("{sq}, empty"),
+    }
+}
+
+fn square_id(board: &str, sq: Square) -> Id {
+    Id::new(("square", board, sq.index()))
+}
+
+const FOCUS_KEY: &str = "a square has the keyboard focus";
+
+/// Whether a square widget had the keyboard focus in the last frame (then
+/// the arrow keys walk the squares).
+pub fn square_has_focus(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(Id::new(FOCUS_KEY))).unwrap_or(false)
+}
+
+/// The largest square board that fits `available`, centred.
+pub fn layout(available: Rect) -> Rect {
+    let side = (available.width().min(available.height()) / 8.0).floor() * 8.0;
+    Rect::from_center_size(available.center(), Vec2::splat(side.max(64.0)))
+}
+
+/// Draws the board in `rect` and returns what the pointer and keys did.
+/// `drag` is the drag in progress, kept by the caller across frames.
+pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Option<Drag>) -> Vec<BoardEvent> {
+    let mut events = Vec::new();
+    let size = rect.width() / 8.0;
+    let painter = ui.painter_at(rect);
+    let pointer_clicked = ui.input(|i| i.pointer.any_click());
+    let mut any_focus = false;
+
+    for sq in Square::all() {
+        let sq_rect = square_rect(rect, view.flipped, sq);
+        let piece = (view.piece_at)(sq);
+        let response = ui.interact(sq_rect, square_id(view.id, sq), Sense::click_and_drag());
+        let label = square_label(sq, piece);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+
+        // The square and what lies on it.
+        painter.rect_filled(sq_rect, 0.0, if sq.is_light() { LIGHT } else { DARK });
+        if view.last_move.is_some_and(|(a, b)| a == sq || b == sq) {
+            painter.rect_filled(sq_rect, 0.0, LAST_MOVE);
+        }
+        if view.selected == Some(sq) {
+            painter.rect_filled(sq_rect, 0.0, SELECTED);
+        }
+        if view.check == Some(sq) {
+            painter.circle_filled(sq_rect.center(), size * 0.48, CHECK);
+        }
+        coordinates(&painter, sq_rect, sq, view.flipped);
+        let dragged_here = drag.is_some_and(|d| d.source == DragSource::Square(sq));
+        if let Some(p) = piece
+            && !dragged_here
+        {
+            draw_piece(&painter, sq_rect.center(), size, p);
+        }
+        if let Some(&(_, capture)) = view.targets.iter().find(|(t, _)| *t == sq) {
+            if capture {
+                painter.circle_stroke(sq_rect.center(), size * 0.45, Stroke::new(size * 0.07, TARGET));
+            } else {
+                painter.circle_filled(sq_rect.center(), size * 0.15, TARGET);
+            }
+        }
+        if response.has_focus() {
+            any_focus = true;
+            painter.rect_stroke(sq_rect.shrink(2.0), 0.0, Stroke::new(3.0, FOCUS), egui::StrokeKind::Inside);
+            walk_focus(ui, view, sq);
+        }
+
+        // What the pointer did.
+        if response.drag_started()
+            && let Some(p) = piece
+        {
+            let pos = response.interact_pointer_pos().unwrap_or(sq_rect.center());
+            *drag = Some(Drag {
+                source: DragSource::Square(sq),
+                piece: p,
+                pos,
+            });
+        }
+        if response.dragged()
+            && let (Some(d), Some(pos)) = (drag.as_mut(), ui.ctx().pointer_latest_pos())
+        {
+            d.pos = pos;
+        }
+        if response.drag_stopped()
+            && let Some(d) = drag.take()
+            && d.source == DragSource::Square(sq)
+        {
+            let to = ui.ctx().pointer_latest_pos().and_then(|pos| square_at(rect, view.flipped, pos));
+            events.push(BoardEvent::Drop { from: sq, to });
+        }
+        if response.clicked() {
+            events.push(BoardEvent::Click(sq));
+            if pointer_clicked {
+                // A mouse click leaves the arrow keys to the game.
+                response.surrender_focus();
+            }
+        }
+        if response.secondary_clicked() {
+            events.push(BoardEvent::SecondaryClick(sq));
+        }
+    }
+    ui.ctx().data_mut(|d| d.insert_temp(Id::new(FOCUS_KEY), any_focus));
+    if let Some(d) = drag {
+        draw_dragged(ui, d, size);
+    }
+    events
+}
+
+/// The arrow keys move the keyboard focus to the neighbouring square, in the
+/// direction they point on the screen.
+fn walk_focus(ui: &egui::Ui, view: &BoardView<'_>, sq: Square) {
+    let sign = if view.flipped { -1 } else { 1 };
+    let keys = [
+        (egui::Key::ArrowLeft, -sign, 0),
+        (egui::Key::ArrowRight, sign, 0),
+        (egui::Key::ArrowUp, 0, sign),
+        (egui::Key::ArrowDown, 0, -sign),
+    ];
+    for (key, df, dr) in keys {
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
+            let file = sq.file().index() as i32 + df;
+            let rank = sq.rank().index() as i32 + dr;
+            if let (Ok(file), Ok(rank)) = (u8::try_from(file), u8::try_from(rank))
+                && let (Some(f), Some(r)) = (File::new(file), Rank::new(rank))
+            {
+                ui.memory_mut(|m| m.request_focus(square_id(view.id, Square::new(f, r))));
+            }
+        }
+    }
+}
+
+fn coordinates(painter: &egui::Painter, rect: Rect, sq: Square, flipped: bool) {
+    let size = rect.width();
+    let color = if sq.is_light() { DARK } else { LIGHT };
+    let font = FontId::proportional((size * 0.2).clamp(8.0, 16.0));
+    let bottom_rank = if flipped { Rank::Eighth } else { Rank::First };
+    let left_file = if flipped { File::H } else { File::A };
+    if sq.rank() == bottom_rank {
+        let pos = rect.right_bottom() - Vec2::new(size * 0.06, size * 0.03);
+        painter.text(pos, Align2::RIGHT_BOTTOM, sq.file().char(), font.clone(), color);
+    }
+    if sq.file() == left_file {
+        let pos = rect.left_top() + Vec2::new(size * 0.05, size * 0.03);
+        painter.text(pos, Align2::LEFT_TOP, sq.rank().char(), font, color);
+    }
+}
+
+/// Draws a piece: the solid glyph in the piece's colour, then the outline
+/// glyph in black over it, so white pieces have a clear edge.
+pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece) {
+    let solid = Piece::new(Color::Black, piece.role).unicode();
+    let outline = Piece::new(Color::White, piece.role).unicode();
+    let font = FontId::proportional(size * 0.82);
+    // The glyphs sit a little high in their line box.
+    let at = center + Vec2::new(0.0, size * 0.03);
+    let (fill, edge) = match piece.color {
+        Color::White => (Color32::WHITE, Color32::from_gray(10)),
+        Color::Black => (Color32::from_gray(10), Color32::from_gray(10)),
+    };
+    painter.text(at, Align2::CENTER_CENTER, solid, font.clone(), fill);
+    painter.text(at, Align2::CENTER_CENTER, outline, font, edge);
+}
+
+fn draw_dragged(ui: &egui::Ui, drag: &Drag, size: f32) {
+    let layer = egui::LayerId::new(egui::Order::Tooltip, Id::new("dragged piece"));
+    let painter = ui.ctx().layer_painter(layer);
+    draw_piece(&painter, drag.pos, size * 1.05, drag.piece);
+}

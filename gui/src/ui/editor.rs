@@ -1,0 +1,249 @@
+//! The position editor: palette, board, side to move, rights, counters, FEN,
+//! problems with their fixes, and "Play from here".
+
+use chess_core::{CastlingRights, CastlingSide, Color, Piece, Role};
+use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
+
+use crate::ChessApp;
+use crate::model::{Pending, Tool};
+use crate::ui::board::{self, BoardEvent, BoardView, Drag, DragSource};
+
+/// The palette above the board and the board.
+pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
+    palette(ui, app);
+    ui.add_space(4.0);
+    let rect = board::layout(ui.available_rect_before_wrap());
+    app.view.board_rect = rect;
+    let editor = &app.model.editor;
+    let view = BoardView {
+        id: "edit",
+        piece_at: &|sq| editor.setup.board.get(sq),
+        flipped: app.model.flipped,
+        selected: None,
+        last_move: None,
+        check: None,
+        targets: &[],
+    };
+    let events = board::show(ui, rect, &view, &mut app.view.drag);
+    let editor = &mut app.model.editor;
+    for event in events {
+        match event {
+            BoardEvent::Click(sq) => editor.click(sq, false),
+            BoardEvent::SecondaryClick(sq) => editor.click(sq, true),
+            BoardEvent::Drop { from, to: Some(to) } => editor.move_piece(from, to),
+            // Dragged off the board: removed.
+            BoardEvent::Drop { from, to: None } => editor.remove(from),
+        }
+    }
+    ui.allocate_rect(rect, Sense::hover());
+}
+
+/// The twelve pieces and the eraser: click to choose what a click on the
+/// board puts there, or drag one onto the board.
+fn palette(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let size = 40.0;
+    ui.horizontal(|ui| {
+        for color in Color::ALL {
+            for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+                let piece = Piece::new(color, role);
+                tool_button(ui, app, Tool::Place(piece), size);
+            }
+            ui.add_space(6.0);
+        }
+        tool_button(ui, app, Tool::Erase, size);
+    });
+}
+
+fn tool_button(ui: &mut egui::Ui, app: &mut ChessApp, tool: Tool, size: f32) {
+    let (rect, response) = ui.allocate_exact_size(Vec2::splat(size), Sense::click_and_drag());
+    let selected = app.model.editor.tool == tool;
+    let label = match tool {
+        Tool::Place(p) => format!("{p}"),
+        Tool::Erase => "eraser".to_string(),
+    };
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, &label));
+    let painter = ui.painter();
+    let fill = if selected {
+        ui.visuals().selection.bg_fill
+    } else if response.hovered() {
+        ui.visuals().widgets.hovered.bg_fill
+    } else {
+        ui.visuals().widgets.inactive.bg_fill
+    };
+    painter.rect_filled(rect, 4.0, fill);
+    match tool {
+        Tool::Place(p) => board::draw_piece(painter, rect.center(), size, p),
+        Tool::Erase => {
+            let r = rect.shrink(size * 0.28);
+            let stroke = Stroke::new(3.0, Color32::from_rgb(200, 40, 40));
+            painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+            painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+        }
+    }
+    if response.clicked() {
+        app.model.editor.tool = tool;
+    }
+    if let Tool::Place(piece) = tool {
+        if response.drag_started() {
+            let pos = response.interact_pointer_pos().unwrap_or(rect.center());
+            app.view.drag = Some(Drag {
+                source: DragSource::Palette(piece),
+                piece,
+                pos,
+            });
+        }
+        if response.dragged()
+            && let (Some(d), Some(pos)) = (app.view.drag.as_mut(), ui.ctx().pointer_latest_pos())
+        {
+            d.pos = pos;
+        }
+        if response.drag_stopped() {
+            let target = ui
+                .ctx()
+                .pointer_latest_pos()
+                .and_then(|pos| board::square_at(app.view.board_rect, app.model.flipped, pos));
+            if let Some(sq) = target {
+                app.model.editor.drop_piece(piece, sq);
+            }
+            app.view.drag = None;
+        }
+    }
+}
+
+/// The editor's controls.
+pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.add_space(6.0);
+        let model = &mut app.model;
+        let legal = model.editor.position().is_ok();
+        ui.horizontal_wrapped(|ui| {
+            let play = ui
+                .add_enabled(legal, egui::Button::new(RichText::new("Play from here").strong()))
+                .on_disabled_hover_text("The position must be legal first");
+            if play.clicked() {
+                model.request(Pending::PlayFromEditor, app.dialogs.as_mut());
+            }
+            if ui.button("Back to the game").clicked() {
+                model.leave_editor();
+            }
+        });
+        ui.separator();
+        let editor = &mut model.editor;
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Clear board").clicked() {
+                editor.clear();
+            }
+            if ui.button("Starting position").clicked() {
+                editor.start_position();
+            }
+            if ui.button("Flip board").on_hover_text("F").clicked() {
+                model.flipped = !model.flipped;
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui.add_enabled(editor.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+                editor.undo();
+            }
+            if ui.add_enabled(editor.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
+                editor.redo();
+            }
+            if ui.button("Swap colours").on_hover_text("The same position from the other side").clicked() {
+                editor.flip_colours();
+            }
+        });
+        ui.separator();
+
+        ui.horizontal(|ui| {
+            let mut turn = editor.setup.turn;
+            ui.radio_value(&mut turn, Color::White, "White to move");
+            ui.radio_value(&mut turn, Color::Black, "Black to move");
+            if turn != editor.setup.turn {
+                editor.set_turn(turn);
+            }
+        });
+        ui.label("Castling rights:");
+        ui.horizontal_wrapped(|ui| {
+            for color in Color::ALL {
+                for side in CastlingSide::ALL {
+                    let letter = CastlingRights::letter(color, side);
+                    let name = format!("{} {}", color.name(), side.san());
+                    let mut on = editor.setup.castling.has(color, side);
+                    let possible = editor.castling_possible(color, side);
+                    let response = ui
+                        .add_enabled(possible || on, egui::Checkbox::new(&mut on, format!("{letter} ({name})")))
+                        .on_disabled_hover_text("The king and the rook must be on their home squares");
+                    if response.changed() {
+                        editor.set_castling(color, side, on);
+                    }
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("En passant:");
+            let candidates = editor.ep_candidates();
+            let current = editor.setup.ep_square;
+            let text = current.map_or("none".to_string(), |s| s.to_string());
+            egui::ComboBox::from_id_salt("en passant")
+                .selected_text(text)
+                .show_ui(ui, |ui| {
+                    if ui.selectable_label(current.is_none(), "none").clicked() {
+                        editor.set_ep(None);
+                    }
+                    for sq in candidates {
+                        if ui.selectable_label(current == Some(sq), sq.to_string()).clicked() {
+                            editor.set_ep(Some(sq));
+                        }
+                    }
+                });
+        });
+        ui.horizontal(|ui| {
+            let mut half = editor.setup.halfmoves;
+            let mut full = editor.setup.fullmoves;
+            ui.label("Halfmove clock:");
+            if ui.add(egui::DragValue::new(&mut half).range(0..=999)).changed() {
+                editor.set_halfmoves(half);
+            }
+            ui.label("Move:");
+            if ui.add(egui::DragValue::new(&mut full).range(1..=9999)).changed() {
+                editor.set_fullmoves(full);
+            }
+        });
+        ui.separator();
+
+        ui.label("FEN:");
+        let mut fen = editor.fen_text.clone();
+        let response = ui.add(egui::TextEdit::singleline(&mut fen).desired_width(f32::INFINITY).id(Id::new("fen field")));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
+        if response.changed() {
+            editor.set_fen_text(&fen);
+        }
+        if response.lost_focus() && editor.fen_error.is_none() {
+            editor.fen_text = editor.fen();
+        }
+        if let Some(error) = &editor.fen_error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        if ui.button("Copy FEN").clicked() {
+            ui.ctx().copy_text(editor.fen());
+            model.notice = Some("FEN copied".to_string());
+        }
+        ui.separator();
+
+        let problems = model.editor.problems();
+        if problems.is_empty() {
+            ui.label(RichText::new("✔ The position is legal").color(Color32::from_rgb(40, 140, 60)));
+        }
+        for problem in problems {
+            ui.horizontal_wrapped(|ui| {
+                let color = if problem.is_error() { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
+                let mark = if problem.is_error() { "✖" } else { "⚠" };
+                ui.colored_label(color, format!("{mark} {problem}"));
+                if let Some(fix) = problem.fix()
+                    && ui.small_button(format!("→ {fix}")).clicked()
+                {
+                    model.editor.fix(&problem);
+                }
+            });
+        }
+    });
+}

@@ -1,0 +1,105 @@
+//! The menu bar: File, Game and View.
+
+use crate::ChessApp;
+use crate::model::{Dialog, Mode, Pending};
+
+/// The menu bar at the top of the window.
+pub fn bar(ui: &mut egui::Ui, app: &mut ChessApp) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| file_menu(ui, app));
+        ui.menu_button("Game", |ui| game_menu(ui, app));
+        ui.menu_button("View", |ui| {
+            if ui.button("Flip board    F").clicked() {
+                app.model.flipped = !app.model.flipped;
+                ui.close();
+            }
+        });
+    });
+}
+
+fn file_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let model = &mut app.model;
+    let dialogs = app.dialogs.as_mut();
+    if ui.button("New game").clicked() {
+        model.request(Pending::NewGame, dialogs);
+        ui.close();
+    }
+    if ui.button("Open…    Ctrl+O").clicked() {
+        model.request(Pending::Open, dialogs);
+        ui.close();
+    }
+    let recent = model.file.recent.clone();
+    ui.add_enabled_ui(!recent.is_empty(), |ui| {
+        ui.menu_button("Open recent", |ui| {
+            for path in recent {
+                if ui.button(path.display().to_string()).clicked() {
+                    model.request(Pending::OpenPath(path), dialogs);
+                    ui.close();
+                }
+            }
+        });
+    });
+    if ui.button("Save    Ctrl+S").clicked() {
+        model.save(dialogs);
+        ui.close();
+    }
+    if ui.button("Save as…    Ctrl+Shift+S").clicked() {
+        model.save_as(dialogs);
+        ui.close();
+    }
+    ui.separator();
+    if ui.button("Import PGN…").clicked() {
+        model.request(Pending::ImportPgn, dialogs);
+        ui.close();
+    }
+    if ui.button("Export PGN…").clicked() {
+        model.export_pgn(dialogs);
+        ui.close();
+    }
+    ui.separator();
+    if ui.button("Copy FEN").clicked() {
+        ui.ctx().copy_text(model.fen());
+        model.notice = Some("FEN copied".to_string());
+        ui.close();
+    }
+    if ui.button("Copy PGN").clicked() {
+        ui.ctx().copy_text(model.pgn());
+        model.notice = Some("PGN copied".to_string());
+        ui.close();
+    }
+    if ui.button("Paste FEN or PGN…").clicked() {
+        model.dialog = Some(Dialog::Paste { text: String::new() });
+        ui.close();
+    }
+    ui.separator();
+    if ui.button("Quit").clicked() {
+        model.request(Pending::Quit, dialogs);
+        ui.close();
+    }
+}
+
+fn game_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let model = &mut app.model;
+    match model.mode {
+        Mode::Play => {
+            if ui.button("Edit position").clicked() {
+                model.edit_position();
+                ui.close();
+            }
+            if ui.add_enabled(model.play.can_undo(), egui::Button::new("Undo    Ctrl+Z")).clicked() {
+                model.play.undo();
+                ui.close();
+            }
+            if ui.add_enabled(model.play.can_redo(), egui::Button::new("Redo    Ctrl+Y")).clicked() {
+                model.play.redo();
+                ui.close();
+            }
+        }
+        Mode::Edit => {
+            if ui.button("Back to the game").clicked() {
+                model.leave_editor();
+                ui.close();
+            }
+        }
+    }
+}

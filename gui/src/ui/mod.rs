@@ -1,0 +1,8 @@
+//! Drawing the model with egui: the board, the play and editor panels, the
+//! menu bar and the dialogs.
+
+pub mod board;
+pub mod dialogs;
+pub mod editor;
+pub mod menu;
+pub mod play;

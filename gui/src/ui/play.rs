@@ -1,0 +1,292 @@
+//! Play mode: the board with the promotion picker, the controls, the move
+//! box, the move list and the status line.
+
+use chess_core::{Color, Piece, Role, Square};
+use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
+
+use crate::ChessApp;
+use crate::model::{Action, Model, MoveToken, Pending};
+use crate::ui::board::{self, BoardEvent, BoardView};
+
+/// The board of the game being played.
+pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let rect = board::layout(ui.available_rect_before_wrap());
+    app.view.board_rect = rect;
+    let play = &app.model.play;
+    let targets = play.selected.map(|from| play.targets(from)).unwrap_or_default();
+    let view = BoardView {
+        id: "play",
+        piece_at: &|sq| play.piece_at(sq),
+        flipped: app.model.flipped,
+        selected: play.selected,
+        last_move: play.last_move().map(|m| (m.from(), m.to())),
+        check: play.king_in_check(),
+        targets: &targets,
+    };
+    let events = board::show(ui, rect, &view, &mut app.view.drag);
+    let play = &mut app.model.play;
+    for event in events {
+        app.model.notice = None;
+        match event {
+            BoardEvent::Click(sq) => {
+                play.click(sq);
+            }
+            BoardEvent::SecondaryClick(_) => {
+                play.selected = None;
+                play.cancel_promotion();
+            }
+            BoardEvent::Drop { from, to } => match to {
+                // An illegal drop (or a drop off the board) puts the piece back.
+                Some(to) if to != from => {
+                    play.try_move(from, to);
+                }
+                _ => {
+                    play.selected = Some(from).filter(|_| play.piece_at(from).is_some_and(|p| p.color == play.position().turn()));
+                }
+            },
+        }
+    }
+    if let Some((from, to)) = app.model.play.promotion {
+        promotion_picker(ui, app, rect, from, to);
+    }
+    ui.allocate_rect(rect, Sense::hover());
+}
+
+/// Four buttons over the board, on the promotion square's file, for the
+/// piece a pawn becomes.
+fn promotion_picker(ui: &mut egui::Ui, app: &mut ChessApp, rect: egui::Rect, from: Square, to: Square) {
+    let color = app.model.play.piece_at(from).map_or(Color::White, |p| p.color);
+    let size = rect.width() / 8.0;
+    let first = board::square_rect(rect, app.model.flipped, to);
+    // Toward the middle of the board from the last rank.
+    let down = if first.center().y < rect.center().y { 1.0 } else { -1.0 };
+    let painter = ui.painter();
+    painter.rect_filled(rect, 0.0, Color32::from_black_alpha(90));
+    for (i, role) in Role::PROMOTIONS.into_iter().enumerate() {
+        let cell = first.translate(Vec2::new(0.0, down * size * i as f32));
+        let id = Id::new(("promote", role as u8));
+        let response = ui.interact(cell, id, Sense::click());
+        let label = format!("Promote to {role}");
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        let fill = if response.hovered() { Color32::from_gray(235) } else { Color32::from_gray(250) };
+        painter.circle_filled(cell.center(), size * 0.48, fill);
+        painter.circle_stroke(cell.center(), size * 0.48, Stroke::new(1.5, Color32::from_gray(120)));
+        board::draw_piece(painter, cell.center(), size * 0.9, Piece::new(color, role));
+        if response.clicked() {
+            app.model.play.promote(role);
+        }
+    }
+}
+
+/// The panel beside the board: controls, the move box and the move list.
+pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
+    ui.add_space(6.0);
+    controls(ui, app);
+    ui.separator();
+    move_box(ui, app);
+    ui.separator();
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| move_list(ui, app));
+}
+
+fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let model = &mut app.model;
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("New game").clicked() {
+            model.request(Pending::NewGame, app.dialogs.as_mut());
+        }
+        if ui.button("Flip board").on_hover_text("F").clicked() {
+            model.flipped = !model.flipped;
+        }
+        if ui.button("Edit position").clicked() {
+            model.edit_position();
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let play = &mut model.play;
+        if ui.add_enabled(play.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+            play.undo();
+        }
+        if ui.add_enabled(play.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
+            play.redo();
+        }
+        for (label, hint, key) in [("⏮", "Start (Home)", 0), ("◀", "Back (←)", 1), ("▶", "Forward (→)", 2), ("⏭", "End (End)", 3)] {
+            let button = ui.button(label).on_hover_text(hint);
+            button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, hint));
+            if button.clicked() {
+                match key {
+                    0 => play.to_start(),
+                    1 => {
+                        play.back();
+                    }
+                    2 => {
+                        play.forward();
+                    }
+                    _ => play.to_end(),
+                }
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let play = &mut model.play;
+        let over = play.outcome().is_some();
+        match play.draw_offer {
+            Some(by) => {
+                ui.label(format!("{} offers a draw:", by.name()));
+                if ui.button("Accept draw").clicked() {
+                    play.accept_draw();
+                }
+                if ui.button("Decline").clicked() {
+                    play.decline_draw();
+                }
+            }
+            None => {
+                if ui.add_enabled(!over, egui::Button::new("Resign")).clicked() {
+                    play.resign();
+                }
+                if ui.add_enabled(!over, egui::Button::new("Offer draw")).clicked() {
+                    play.offer_draw();
+                }
+                let claim = !over && play.game.can_claim_draw();
+                if ui
+                    .add_enabled(claim, egui::Button::new("Claim draw"))
+                    .on_hover_text("Threefold repetition or the fifty-move rule")
+                    .clicked()
+                {
+                    play.claim_draw();
+                }
+            }
+        }
+    });
+}
+
+/// A text field for moves in SAN or UCI, with the legal moves it could
+/// complete to.
+fn move_box(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let text = &mut app.view.move_text;
+    let response = ui.add(
+        egui::TextEdit::singleline(text)
+            .hint_text("Type a move: e4, Nf3, O-O, g1f3")
+            .desired_width(f32::INFINITY),
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Move"));
+    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let completions = if text.trim().is_empty() { Vec::new() } else { app.model.play.completions(text) };
+    if response.has_focus() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Tab)) {
+        if let Some(first) = completions.first() {
+            *text = first.clone();
+        }
+        response.request_focus();
+    }
+    if entered {
+        match app.model.play.play_text(text) {
+            Ok(_) => text.clear(),
+            Err(e) => app.model.play.message = Some(e),
+        }
+        response.request_focus();
+    }
+    if !completions.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for san in completions.iter().take(12) {
+                if ui.small_button(san).clicked() {
+                    app.model.play.play_text(san).ok();
+                    app.view.move_text.clear();
+                }
+            }
+        });
+    }
+}
+
+/// The moves in SAN with numbers; variations in parentheses; each one
+/// clickable, with a menu to promote or delete variations.
+fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let play = &mut app.model.play;
+    let tokens = play.move_tokens();
+    if tokens.is_empty() {
+        ui.weak("No moves yet");
+        return;
+    }
+    let cursor = play.game.cursor();
+    let mut go_to = None;
+    let mut menu_action = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for token in &tokens {
+            match token {
+                MoveToken::Open => {
+                    ui.weak("(");
+                }
+                MoveToken::Close => {
+                    ui.weak(")");
+                }
+                MoveToken::Move { node, text, mainline } => {
+                    let mut rich = RichText::new(text);
+                    if !mainline {
+                        rich = rich.italics().color(ui.visuals().weak_text_color());
+                    } else {
+                        rich = rich.strong();
+                    }
+                    let response = ui.selectable_label(*node == cursor, rich);
+                    if response.clicked() {
+                        go_to = Some(*node);
+                    }
+                    response.context_menu(|ui| {
+                        if !mainline && ui.button("Promote variation").clicked() {
+                            menu_action = Some((*node, 0));
+                            ui.close();
+                        }
+                        if !mainline && ui.button("Make main line").clicked() {
+                            menu_action = Some((*node, 1));
+                            ui.close();
+                        }
+                        if ui.button("Delete from here").clicked() {
+                            menu_action = Some((*node, 2));
+                            ui.close();
+                        }
+                    });
+                }
+            }
+        }
+    });
+    if let Some(node) = go_to {
+        play.go_to(node);
+    }
+    match menu_action {
+        Some((node, 0)) => {
+            play.promote_variation(node);
+        }
+        Some((node, 1)) => {
+            play.make_main_line(node);
+        }
+        Some((node, _)) => {
+            play.delete_from(node);
+        }
+        None => {}
+    }
+}
+
+/// The status line: whose move, check, the end of the game, why a move was
+/// refused, or a note ("Saved game.ron").
+pub fn status_line(ui: &mut egui::Ui, model: &Model) {
+    ui.horizontal(|ui| {
+        let text = match model.mode {
+            crate::model::Mode::Play => model.play.status(),
+            crate::model::Mode::Edit => editor_status(model),
+        };
+        let over = model.mode == crate::model::Mode::Play && model.play.outcome().is_some();
+        let rich = if over { RichText::new(&text).strong() } else { RichText::new(&text) };
+        ui.label(rich);
+        if let Some(notice) = &model.notice {
+            ui.separator();
+            ui.weak(notice);
+        }
+    });
+}
+
+fn editor_status(model: &Model) -> String {
+    let errors = model.editor.problems().iter().filter(|p| p.is_error()).count();
+    match errors {
+        0 => "Editing the position: it is legal".to_string(),
+        1 => "Editing the position: 1 problem".to_string(),
+        n => format!("Editing the position: {n} problems"),
+    }
+}
