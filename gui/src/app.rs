@@ -7,7 +7,7 @@ use crate::model::{FileDialogs, Mode, Model, Pending};
 use crate::ui;
 
 /// What the view keeps between frames that is not the model's business.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ViewState {
     /// The board's rectangle on screen (tests use it to aim at squares).
     pub board_rect: egui::Rect,
@@ -34,6 +34,18 @@ pub struct ChessApp {
 impl std::fmt::Debug for ChessApp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ChessApp").field("model", &self.model).finish_non_exhaustive()
+    }
+}
+
+impl Default for ViewState {
+    fn default() -> ViewState {
+        ViewState {
+            board_rect: egui::Rect::NOTHING,
+            drag: None,
+            move_text: String::new(),
+            title: String::new(),
+            frames: 0,
+        }
     }
 }
 

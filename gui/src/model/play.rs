@@ -115,6 +115,7 @@ impl Play {
         self.selected = None;
         self.promotion = None;
         self.draw_offer = None;
+        self.message = None;
     }
 
     /// Whether there is something to undo.

@@ -53,6 +53,12 @@ pub struct BoardView<'a> {
     pub targets: &'a [(Square, bool)],
 }
 
+impl std::fmt::Debug for BoardView<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BoardView").field("id", &self.id).field("flipped", &self.flipped).finish_non_exhaustive()
+    }
+}
+
 /// What happened on the board this frame.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum BoardEvent {
@@ -98,7 +104,7 @@ pub fn square_label(sq: Square, piece: Option<Piece>) -> String {
 }
 
 fn square_id(board: &str, sq: Square) -> Id {
-    Id::new(("square", board, sq.index()))
+    Id::unique(("square", board, sq.index()))
 }
 
 const FOCUS_KEY: &str = "a square has the keyboard focus";
@@ -106,7 +112,7 @@ const FOCUS_KEY: &str = "a square has the keyboard focus";
 /// Whether a square widget had the keyboard focus in the last frame (then
 /// the arrow keys walk the squares).
 pub fn square_has_focus(ctx: &egui::Context) -> bool {
-    ctx.data(|d| d.get_temp::<bool>(Id::new(FOCUS_KEY))).unwrap_or(false)
+    ctx.data(|d| d.get_temp::<bool>(Id::unique(FOCUS_KEY))).unwrap_or(false)
 }
 
 /// The largest square board that fits `available`, centred.
@@ -140,7 +146,11 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
             painter.rect_filled(sq_rect, 0.0, SELECTED);
         }
         if view.check == Some(sq) {
-            painter.circle_filled(sq_rect.center(), size * 0.48, CHECK);
+            // A red glow, strongest at the centre.
+            for i in 0..8 {
+                let t = i as f32 / 8.0;
+                painter.circle_filled(sq_rect.center(), size * (0.5 - 0.3 * t), CHECK.gamma_multiply(0.18 + 0.1 * t));
+            }
         }
         coordinates(&painter, sq_rect, sq, view.flipped);
         let dragged_here = drag.is_some_and(|d| d.source == DragSource::Square(sq));
@@ -158,8 +168,10 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         }
         if response.has_focus() {
             any_focus = true;
+            // egui moves the focus between widgets with the arrow keys, by
+            // where they are on screen: on a grid of squares, that walks the
+            // board (flipped or not).
             painter.rect_stroke(sq_rect.shrink(2.0), 0.0, Stroke::new(3.0, FOCUS), egui::StrokeKind::Inside);
-            walk_focus(ui, view, sq);
         }
 
         // What the pointer did.
@@ -196,34 +208,11 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
             events.push(BoardEvent::SecondaryClick(sq));
         }
     }
-    ui.ctx().data_mut(|d| d.insert_temp(Id::new(FOCUS_KEY), any_focus));
+    ui.ctx().data_mut(|d| d.insert_temp(Id::unique(FOCUS_KEY), any_focus));
     if let Some(d) = drag {
         draw_dragged(ui, d, size);
     }
     events
-}
-
-/// The arrow keys move the keyboard focus to the neighbouring square, in the
-/// direction they point on the screen.
-fn walk_focus(ui: &egui::Ui, view: &BoardView<'_>, sq: Square) {
-    let sign = if view.flipped { -1 } else { 1 };
-    let keys = [
-        (egui::Key::ArrowLeft, -sign, 0),
-        (egui::Key::ArrowRight, sign, 0),
-        (egui::Key::ArrowUp, 0, sign),
-        (egui::Key::ArrowDown, 0, -sign),
-    ];
-    for (key, df, dr) in keys {
-        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key)) {
-            let file = sq.file().index() as i32 + df;
-            let rank = sq.rank().index() as i32 + dr;
-            if let (Ok(file), Ok(rank)) = (u8::try_from(file), u8::try_from(rank))
-                && let (Some(f), Some(r)) = (File::new(file), Rank::new(rank))
-            {
-                ui.memory_mut(|m| m.request_focus(square_id(view.id, Square::new(f, r))));
-            }
-        }
-    }
 }
 
 fn coordinates(painter: &egui::Painter, rect: Rect, sq: Square, flipped: bool) {
@@ -259,7 +248,7 @@ pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece
 }
 
 fn draw_dragged(ui: &egui::Ui, drag: &Drag, size: f32) {
-    let layer = egui::LayerId::new(egui::Order::Tooltip, Id::new("dragged piece"));
+    let layer = egui::LayerId::new(egui::Order::Tooltip, Id::unique("dragged piece"));
     let painter = ui.ctx().layer_painter(layer);
     draw_piece(&painter, drag.pos, size * 1.05, drag.piece);
 }

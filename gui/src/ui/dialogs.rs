@@ -16,7 +16,7 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
                 _ => "first",
             };
             let mut choice = None;
-            Modal::new(Id::new("confirm")).show(ctx, |ui| {
+            Modal::new(Id::unique("confirm")).show(ctx, |ui| {
                 ui.heading("Unsaved changes");
                 ui.label(format!("This game has changes that are not saved. Save them {what}?"));
                 ui.add_space(8.0);
@@ -38,7 +38,7 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
         }
         Dialog::Error(message) => {
             let mut close = false;
-            Modal::new(Id::new("error")).show(ctx, |ui| {
+            Modal::new(Id::unique("error")).show(ctx, |ui| {
                 ui.heading("Could not do that");
                 ui.label(&message);
                 ui.weak("The game on the board is unchanged.");
@@ -52,7 +52,7 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
         Dialog::PickGame { games, skipped } => {
             let mut picked = None;
             let mut cancel = false;
-            Modal::new(Id::new("pick game")).show(ctx, |ui| {
+            Modal::new(Id::unique("pick game")).show(ctx, |ui| {
                 ui.heading(format!("{} games: which one?", games.len()));
                 if skipped > 0 {
                     ui.colored_label(
@@ -79,7 +79,7 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
         Dialog::Paste { mut text } => {
             let mut load = false;
             let mut cancel = false;
-            Modal::new(Id::new("paste")).show(ctx, |ui| {
+            Modal::new(Id::unique("paste")).show(ctx, |ui| {
                 ui.heading("Paste a FEN or a PGN");
                 let response = ui.add(
                     egui::TextEdit::multiline(&mut text)

@@ -212,7 +212,7 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
 
         ui.label("FEN:");
         let mut fen = editor.fen_text.clone();
-        let response = ui.add(egui::TextEdit::singleline(&mut fen).desired_width(f32::INFINITY).id(Id::new("fen field")));
+        let response = ui.add(egui::TextEdit::singleline(&mut fen).desired_width(f32::INFINITY).id(Id::unique("fen field")));
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
         if response.changed() {
             editor.set_fen_text(&fen);

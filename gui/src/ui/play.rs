@@ -5,7 +5,7 @@ use chess_core::{Color, Piece, Role, Square};
 use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
 
 use crate::ChessApp;
-use crate::model::{Action, Model, MoveToken, Pending};
+use crate::model::{Model, MoveToken, Pending};
 use crate::ui::board::{self, BoardEvent, BoardView};
 
 /// The board of the game being played.
@@ -64,7 +64,7 @@ fn promotion_picker(ui: &mut egui::Ui, app: &mut ChessApp, rect: egui::Rect, fro
     painter.rect_filled(rect, 0.0, Color32::from_black_alpha(90));
     for (i, role) in Role::PROMOTIONS.into_iter().enumerate() {
         let cell = first.translate(Vec2::new(0.0, down * size * i as f32));
-        let id = Id::new(("promote", role as u8));
+        let id = Id::unique(("promote", role as u8));
         let response = ui.interact(cell, id, Sense::click());
         let label = format!("Promote to {role}");
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
@@ -109,7 +109,7 @@ fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {
         if ui.add_enabled(play.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
             play.redo();
         }
-        for (label, hint, key) in [("⏮", "Start (Home)", 0), ("◀", "Back (←)", 1), ("▶", "Forward (→)", 2), ("⏭", "End (End)", 3)] {
+        for (label, hint, key) in [("⇤", "Start (Home)", 0), ("◀", "Back (←)", 1), ("▶", "Forward (→)", 2), ("⇥", "End (End)", 3)] {
             let button = ui.button(label).on_hover_text(hint);
             button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, hint));
             if button.clicked() {
