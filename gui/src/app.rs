@@ -33,7 +33,9 @@ pub struct ChessApp {
 
 impl std::fmt::Debug for ChessApp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ChessApp").field("model", &self.model).finish_non_exhaustive()
+        f.debug_struct("ChessApp")
+            .field("model", &self.model)
+            .finish_non_exhaustive()
     }
 }
 
@@ -76,8 +78,7 @@ impl ChessApp {
         self.window(&ctx);
 
         egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, self));
-        egui::Panel::bottom("status")
-            .show(ui, |ui| ui::play::status_line(ui, &self.model));
+        egui::Panel::bottom("status").show(ui, |ui| ui::play::status_line(ui, &self.model));
         match self.model.mode {
             Mode::Play => {
                 egui::Panel::right("game")

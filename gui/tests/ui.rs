@@ -82,7 +82,12 @@ fn squares_are_labelled_widgets() {
 fn scholars_mate_by_clicks() {
     let mut h = harness();
     h.run();
-    clicks(&mut h, &["e2", "e4", "e7", "e5", "f1", "c4", "b8", "c6", "d1", "h5", "g8", "f6", "h5", "f7"]);
+    clicks(
+        &mut h,
+        &[
+            "e2", "e4", "e7", "e5", "f1", "c4", "b8", "c6", "d1", "h5", "g8", "f6", "h5", "f7",
+        ],
+    );
     assert_eq!(status(&h), "Checkmate — White wins 1-0");
     h.get_by_label("Checkmate — White wins 1-0");
     // No move after the end: the king cannot be selected.
@@ -116,7 +121,11 @@ fn drag_and_drop_a_move() {
     // An illegal drop puts the piece back.
     drag(&mut h, "d7", "d3");
     h.get_by_label("d7, black pawn");
-    assert!(status(&h).starts_with("A pawn cannot move from d7 to d3"), "{}", status(&h));
+    assert!(
+        status(&h).starts_with("A pawn cannot move from d7 to d3"),
+        "{}",
+        status(&h)
+    );
 }
 
 #[test]
@@ -126,7 +135,15 @@ fn promotion_to_a_knight() {
     clicks(&mut h, &["a7", "a8"]);
     button(&mut h, "Promote to knight");
     h.get_by_label("a8, white knight");
-    assert_eq!(h.state().model.play.game.san_at(h.state().model.play.game.cursor()).as_deref(), Some("a8=N"));
+    assert_eq!(
+        h.state()
+            .model
+            .play
+            .game
+            .san_at(h.state().model.play.game.cursor())
+            .as_deref(),
+        Some("a8=N")
+    );
 }
 
 #[test]

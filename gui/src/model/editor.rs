@@ -2,9 +2,7 @@
 //! rights and counters, a FEN kept in sync both ways, validation with fixes,
 //! and undo and redo.
 
-use chess_core::{
-    Board, CastlingSide, Color, Piece, Position, PositionError, Problem, Rank, Role, Setup, Square,
-};
+use chess_core::{Board, CastlingSide, Color, Piece, Position, PositionError, Problem, Rank, Role, Setup, Square};
 
 /// What a click on the board does in the editor.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -36,7 +36,12 @@ impl FileKind {
     /// The kind of a path by its extension (`.pgn` is PGN; anything else is
     /// the app's format).
     pub fn of(path: &Path) -> FileKind {
-        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
             Some("pgn") => FileKind::Pgn,
             _ => FileKind::Ron,
         }
@@ -103,7 +108,11 @@ pub fn open(path: &Path) -> Result<Opened, String> {
         FileKind::Pgn => {
             let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             if meta.len() > 256 << 20 {
-                return Err(format!("{} is too large to open ({} MB)", path.display(), meta.len() >> 20));
+                return Err(format!(
+                    "{} is too large to open ({} MB)",
+                    path.display(),
+                    meta.len() >> 20
+                ));
             }
             let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             read_pgn(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))

@@ -139,7 +139,11 @@ impl Model {
 
     /// The window title ("game.ron • — Chess" with unsaved changes).
     pub fn title(&self) -> String {
-        self.file.title(if self.is_dirty() { u64::MAX } else { self.file.saved_generation })
+        self.file.title(if self.is_dirty() {
+            u64::MAX
+        } else {
+            self.file.saved_generation
+        })
     }
 
     /// Asks for `action`, first asking about unsaved changes if it would
@@ -343,7 +347,8 @@ impl Model {
 }
 
 fn display_name(path: &Path) -> String {
-    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    path.file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
 /// Answers for the file dialogs given in advance: for tests (and `--open`).
@@ -426,14 +431,20 @@ mod tests {
     fn pasted_fen_or_pgn() {
         let mut dialogs = FixedDialogs::default();
         let mut model = Model::new();
-        model.request(Pending::Paste("[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]".into()), &mut dialogs);
+        model.request(
+            Pending::Paste("[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]".into()),
+            &mut dialogs,
+        );
         assert_eq!(model.fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
         // Illegal: opens in the editor to be fixed.
         model.request(Pending::Paste("8/8/8/8/8/8/8/4K3 w - - 0 1".into()), &mut dialogs);
         assert_eq!(model.mode, Mode::Edit);
         assert_eq!(model.editor.problems()[0].to_string(), "Black has no king");
         model.mode = Mode::Play;
-        model.request(Pending::Paste("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *".into()), &mut dialogs);
+        model.request(
+            Pending::Paste("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *".into()),
+            &mut dialogs,
+        );
         assert!(matches!(&model.dialog, Some(Dialog::PickGame { games, .. }) if games.len() == 2));
         model.pick_game(1);
         assert_eq!(model.play.game.tags.get("Event"), Some("b"));

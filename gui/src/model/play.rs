@@ -554,7 +554,8 @@ mod tests {
 
     #[test]
     fn an_illegal_move_says_why() {
-        let mut play = Play::new(Game::from_fen("r1bqkbnr/pppnpppp/8/1B1p4/3P4/4P3/PPP2PPP/RNBQK1NR b KQkq - 2 3").unwrap());
+        let mut play =
+            Play::new(Game::from_fen("r1bqkbnr/pppnpppp/8/1B1p4/3P4/4P3/PPP2PPP/RNBQK1NR b KQkq - 2 3").unwrap());
         clicks(&mut play, &["d7", "f6"]);
         assert_eq!(play.status(), "The knight on d7 is pinned by the bishop on b5");
         assert_eq!(play.game.mainline().len(), 0, "nothing was played");
@@ -563,7 +564,12 @@ mod tests {
     #[test]
     fn scholars_mate_by_clicks() {
         let mut play = Play::default();
-        clicks(&mut play, &["e2", "e4", "e7", "e5", "f1", "c4", "b8", "c6", "d1", "h5", "g8", "f6", "h5", "f7"]);
+        clicks(
+            &mut play,
+            &[
+                "e2", "e4", "e7", "e5", "f1", "c4", "b8", "c6", "d1", "h5", "g8", "f6", "h5", "f7",
+            ],
+        );
         assert_eq!(play.status(), "Checkmate — White wins 1-0");
         assert_eq!(play.click(sq("e8")), Action::Refused, "no moves after the end");
         assert!(play.back());
@@ -627,7 +633,10 @@ mod tests {
         let mut play = Play::default();
         assert_eq!(play.completions("N"), ["Na3", "Nc3", "Nf3", "Nh3"]);
         assert!(play.play_text("g1f3").is_ok());
-        assert_eq!(play.play_text("Ke2").unwrap_err(), "Illegal move Ke2: a king cannot move from e8 to e2");
+        assert_eq!(
+            play.play_text("Ke2").unwrap_err(),
+            "Illegal move Ke2: a king cannot move from e8 to e2"
+        );
         assert!(play.play_text("xyz").unwrap_err().contains("is not a move in SAN"));
     }
 

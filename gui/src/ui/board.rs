@@ -55,7 +55,10 @@ pub struct BoardView<'a> {
 
 impl std::fmt::Debug for BoardView<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BoardView").field("id", &self.id).field("flipped", &self.flipped).finish_non_exhaustive()
+        f.debug_struct("BoardView")
+            .field("id", &self.id)
+            .field("flipped", &self.flipped)
+            .finish_non_exhaustive()
     }
 }
 
@@ -79,7 +82,11 @@ pub enum BoardEvent {
 pub fn square_rect(rect: Rect, flipped: bool, sq: Square) -> Rect {
     let size = rect.width() / 8.0;
     let (file, rank) = (sq.file().index() as f32, sq.rank().index() as f32);
-    let (col, row) = if flipped { (7.0 - file, rank) } else { (file, 7.0 - rank) };
+    let (col, row) = if flipped {
+        (7.0 - file, rank)
+    } else {
+        (file, 7.0 - rank)
+    };
     Rect::from_min_size(rect.min + Vec2::new(col * size, row * size), Vec2::splat(size))
 }
 
@@ -149,7 +156,11 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
             // A red glow, strongest at the centre.
             for i in 0..8 {
                 let t = i as f32 / 8.0;
-                painter.circle_filled(sq_rect.center(), size * (0.5 - 0.3 * t), CHECK.gamma_multiply(0.18 + 0.1 * t));
+                painter.circle_filled(
+                    sq_rect.center(),
+                    size * (0.5 - 0.3 * t),
+                    CHECK.gamma_multiply(0.18 + 0.1 * t),
+                );
             }
         }
         coordinates(&painter, sq_rect, sq, view.flipped);
@@ -171,7 +182,12 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
             // egui moves the focus between widgets with the arrow keys, by
             // where they are on screen: on a grid of squares, that walks the
             // board (flipped or not).
-            painter.rect_stroke(sq_rect.shrink(2.0), 0.0, Stroke::new(3.0, FOCUS), egui::StrokeKind::Inside);
+            painter.rect_stroke(
+                sq_rect.shrink(2.0),
+                0.0,
+                Stroke::new(3.0, FOCUS),
+                egui::StrokeKind::Inside,
+            );
         }
 
         // What the pointer did.
@@ -194,7 +210,10 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
             && let Some(d) = drag.take()
             && d.source == DragSource::Square(sq)
         {
-            let to = ui.ctx().pointer_latest_pos().and_then(|pos| square_at(rect, view.flipped, pos));
+            let to = ui
+                .ctx()
+                .pointer_latest_pos()
+                .and_then(|pos| square_at(rect, view.flipped, pos));
             events.push(BoardEvent::Drop { from: sq, to });
         }
         if response.clicked() {

@@ -44,7 +44,14 @@ fn palette(ui: &mut egui::Ui, app: &mut ChessApp) {
     let size = 40.0;
     ui.horizontal(|ui| {
         for color in Color::ALL {
-            for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+            for role in [
+                Role::King,
+                Role::Queen,
+                Role::Rook,
+                Role::Bishop,
+                Role::Knight,
+                Role::Pawn,
+            ] {
                 let piece = Piece::new(color, role);
                 tool_button(ui, app, Tool::Place(piece), size);
             }
@@ -141,13 +148,25 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            if ui.add_enabled(editor.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+            if ui
+                .add_enabled(editor.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
                 editor.undo();
             }
-            if ui.add_enabled(editor.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
+            if ui
+                .add_enabled(editor.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Y")
+                .clicked()
+            {
                 editor.redo();
             }
-            if ui.button("Swap colours").on_hover_text("The same position from the other side").clicked() {
+            if ui
+                .button("Swap colours")
+                .on_hover_text("The same position from the other side")
+                .clicked()
+            {
                 editor.flip_colours();
             }
         });
@@ -170,7 +189,10 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
                     let mut on = editor.setup.castling.has(color, side);
                     let possible = editor.castling_possible(color, side);
                     let response = ui
-                        .add_enabled(possible || on, egui::Checkbox::new(&mut on, format!("{letter} ({name})")))
+                        .add_enabled(
+                            possible || on,
+                            egui::Checkbox::new(&mut on, format!("{letter} ({name})")),
+                        )
                         .on_disabled_hover_text("The king and the rook must be on their home squares");
                     if response.changed() {
                         editor.set_castling(color, side, on);
@@ -179,11 +201,10 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
             }
         });
         ui.horizontal(|ui| {
-            ui.label("En passant:");
             let candidates = editor.ep_candidates();
             let current = editor.setup.ep_square;
             let text = current.map_or("none".to_string(), |s| s.to_string());
-            egui::ComboBox::from_id_salt("en passant")
+            egui::ComboBox::from_label("En passant square")
                 .selected_text(text)
                 .show_ui(ui, |ui| {
                     if ui.selectable_label(current.is_none(), "none").clicked() {
@@ -199,12 +220,20 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
         ui.horizontal(|ui| {
             let mut half = editor.setup.halfmoves;
             let mut full = editor.setup.fullmoves;
-            ui.label("Halfmove clock:");
-            if ui.add(egui::DragValue::new(&mut half).range(0..=999)).changed() {
+            let label = ui.label("Halfmove clock:");
+            if ui
+                .add(egui::DragValue::new(&mut half).range(0..=999))
+                .labelled_by(label.id)
+                .changed()
+            {
                 editor.set_halfmoves(half);
             }
-            ui.label("Move:");
-            if ui.add(egui::DragValue::new(&mut full).range(1..=9999)).changed() {
+            let label = ui.label("Move number:");
+            if ui
+                .add(egui::DragValue::new(&mut full).range(1..=9999))
+                .labelled_by(label.id)
+                .changed()
+            {
                 editor.set_fullmoves(full);
             }
         });
@@ -212,7 +241,11 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
 
         ui.label("FEN:");
         let mut fen = editor.fen_text.clone();
-        let response = ui.add(egui::TextEdit::singleline(&mut fen).desired_width(f32::INFINITY).id(Id::unique("fen field")));
+        let response = ui.add(
+            egui::TextEdit::singleline(&mut fen)
+                .desired_width(f32::INFINITY)
+                .id(Id::unique("fen field")),
+        );
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
         if response.changed() {
             editor.set_fen_text(&fen);
@@ -235,7 +268,11 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
         }
         for problem in problems {
             ui.horizontal_wrapped(|ui| {
-                let color = if problem.is_error() { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
+                let color = if problem.is_error() {
+                    ui.visuals().error_fg_color
+                } else {
+                    ui.visuals().warn_fg_color
+                };
                 let mark = if problem.is_error() { "✖" } else { "⚠" };
                 ui.colored_label(color, format!("{mark} {problem}"));
                 if let Some(fix) = problem.fix()

@@ -9,7 +9,7 @@ pub fn bar(ui: &mut egui::Ui, app: &mut ChessApp) {
         ui.menu_button("File", |ui| file_menu(ui, app));
         ui.menu_button("Game", |ui| game_menu(ui, app));
         ui.menu_button("View", |ui| {
-            if ui.button("Flip board    F").clicked() {
+            if ui.add(egui::Button::new("Flip board").shortcut_text("F")).clicked() {
                 app.model.flipped = !app.model.flipped;
                 ui.close();
             }
@@ -24,7 +24,7 @@ fn file_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
         model.request(Pending::NewGame, dialogs);
         ui.close();
     }
-    if ui.button("Open…    Ctrl+O").clicked() {
+    if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
         model.request(Pending::Open, dialogs);
         ui.close();
     }
@@ -39,11 +39,14 @@ fn file_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
             }
         });
     });
-    if ui.button("Save    Ctrl+S").clicked() {
+    if ui.add(egui::Button::new("Save").shortcut_text("Ctrl+S")).clicked() {
         model.save(dialogs);
         ui.close();
     }
-    if ui.button("Save as…    Ctrl+Shift+S").clicked() {
+    if ui
+        .add(egui::Button::new("Save as…").shortcut_text("Ctrl+Shift+S"))
+        .clicked()
+    {
         model.save_as(dialogs);
         ui.close();
     }
@@ -86,11 +89,17 @@ fn game_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
                 model.edit_position();
                 ui.close();
             }
-            if ui.add_enabled(model.play.can_undo(), egui::Button::new("Undo    Ctrl+Z")).clicked() {
+            if ui
+                .add_enabled(model.play.can_undo(), egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
+                .clicked()
+            {
                 model.play.undo();
                 ui.close();
             }
-            if ui.add_enabled(model.play.can_redo(), egui::Button::new("Redo    Ctrl+Y")).clicked() {
+            if ui
+                .add_enabled(model.play.can_redo(), egui::Button::new("Redo").shortcut_text("Ctrl+Y"))
+                .clicked()
+            {
                 model.play.redo();
                 ui.close();
             }

@@ -41,7 +41,8 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
                     play.try_move(from, to);
                 }
                 _ => {
-                    play.selected = Some(from).filter(|_| play.piece_at(from).is_some_and(|p| p.color == play.position().turn()));
+                    play.selected =
+                        Some(from).filter(|_| play.piece_at(from).is_some_and(|p| p.color == play.position().turn()));
                 }
             },
         }
@@ -68,7 +69,11 @@ fn promotion_picker(ui: &mut egui::Ui, app: &mut ChessApp, rect: egui::Rect, fro
         let response = ui.interact(cell, id, Sense::click());
         let label = format!("Promote to {role}");
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-        let fill = if response.hovered() { Color32::from_gray(235) } else { Color32::from_gray(250) };
+        let fill = if response.hovered() {
+            Color32::from_gray(235)
+        } else {
+            Color32::from_gray(250)
+        };
         painter.circle_filled(cell.center(), size * 0.48, fill);
         painter.circle_stroke(cell.center(), size * 0.48, Stroke::new(1.5, Color32::from_gray(120)));
         board::draw_piece(painter, cell.center(), size * 0.9, Piece::new(color, role));
@@ -85,7 +90,9 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     ui.separator();
     move_box(ui, app);
     ui.separator();
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| move_list(ui, app));
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| move_list(ui, app));
 }
 
 fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {
@@ -103,13 +110,26 @@ fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {
     });
     ui.horizontal_wrapped(|ui| {
         let play = &mut model.play;
-        if ui.add_enabled(play.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+        if ui
+            .add_enabled(play.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
             play.undo();
         }
-        if ui.add_enabled(play.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
+        if ui
+            .add_enabled(play.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
             play.redo();
         }
-        for (label, hint, key) in [("⇤", "Start (Home)", 0), ("◀", "Back (←)", 1), ("▶", "Forward (→)", 2), ("⇥", "End (End)", 3)] {
+        for (label, hint, key) in [
+            ("⇤", "Start (Home)", 0),
+            ("◀", "Back (←)", 1),
+            ("▶", "Forward (→)", 2),
+            ("⇥", "End (End)", 3),
+        ] {
             let button = ui.button(label).on_hover_text(hint);
             button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, hint));
             if button.clicked() {
@@ -170,7 +190,11 @@ fn move_box(ui: &mut egui::Ui, app: &mut ChessApp) {
     );
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Move"));
     let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    let completions = if text.trim().is_empty() { Vec::new() } else { app.model.play.completions(text) };
+    let completions = if text.trim().is_empty() {
+        Vec::new()
+    } else {
+        app.model.play.completions(text)
+    };
     if response.has_focus() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Tab)) {
         if let Some(first) = completions.first() {
             *text = first.clone();
@@ -273,7 +297,11 @@ pub fn status_line(ui: &mut egui::Ui, model: &Model) {
             crate::model::Mode::Edit => editor_status(model),
         };
         let over = model.mode == crate::model::Mode::Play && model.play.outcome().is_some();
-        let rich = if over { RichText::new(&text).strong() } else { RichText::new(&text) };
+        let rich = if over {
+            RichText::new(&text).strong()
+        } else {
+            RichText::new(&text)
+        };
         ui.label(rich);
         if let Some(notice) = &model.notice {
             ui.separator();
