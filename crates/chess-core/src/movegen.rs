@@ -87,6 +87,13 @@ impl Position {
         list
     }
 
+    /// Replaces the contents of `list` with the legal captures (what a
+    /// quiescence search looks at), without allocating.
+    pub fn fill_legal_captures(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate::<_, true>(list);
+    }
+
     /// The legal moves of the piece on `from` (none if it is not the side to
     /// move's).
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
