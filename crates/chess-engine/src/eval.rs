@@ -281,8 +281,8 @@ mod tests {
 
     #[test]
     fn mop_up_prefers_the_cornered_king() {
-        let centre = eval("8/8/8/4k3/8/8/8/Q3K3 w - - 0 1");
-        let corner = eval("k7/8/8/8/8/8/8/Q3K3 w - - 0 1");
+        let centre = eval("8/8/8/4k3/8/8/8/1Q2K3 w - - 0 1");
+        let corner = eval("k7/8/8/8/8/8/8/1Q2K3 w - - 0 1");
         assert!(corner > centre, "{corner} > {centre}");
     }
 }

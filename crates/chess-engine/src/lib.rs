@@ -26,10 +26,13 @@
 
 #![forbid(unsafe_code)]
 
+pub mod client;
 mod eval;
 mod level;
 mod search;
 mod tt;
+pub mod uci;
+pub mod worker;
 
 pub use eval::evaluate;
 pub use level::{Level, Rng};

@@ -230,6 +230,9 @@ struct Search<'a> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
+    /// False until the first iteration is complete: a search always
+    /// finishes depth 1, so even an instant stop gets a considered move.
+    can_stop: bool,
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     /// Root moves in search order, with their last scores.
@@ -305,6 +308,7 @@ impl Engine {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            can_stop: false,
             pv: vec![[None; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves: legal.iter().map(|&m| (m, -INF)).collect(),
@@ -364,6 +368,7 @@ impl Engine {
             lines.sort_by_key(|(_, score)| -score);
             result.lines = lines.into_iter().map(|(line, _)| line).collect();
             result.depth = depth;
+            search.can_stop = true;
             let best_score = scores.iter().copied().max().unwrap_or(0);
             // Stop early when the rest cannot change the answer: one legal
             // move under a clock, or a mate found and proven short.
@@ -543,7 +548,7 @@ impl Search<'_> {
     /// at every [`CHECK_EVERY`] nodes.
     #[inline]
     fn check_stop(&mut self) -> bool {
-        if self.nodes % CHECK_EVERY == 0 && !self.stopped {
+        if self.nodes % CHECK_EVERY == 0 && !self.stopped && self.can_stop {
             self.stopped = self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.max_nodes
                 || self.deadline.is_some_and(|d| Instant::now() >= d);

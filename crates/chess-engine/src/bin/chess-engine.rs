@@ -1,1 +1,208 @@
-fn main() {}
+//! `chess-engine`: the engine as a UCI program, for any chess GUI (cutechess,
+//! Arena, En Croissant, ...) or for our own app and match runner.
+//!
+//! Reads commands on stdin and answers on stdout. Searches run on a second
+//! thread, so `stop`, `isready` and `quit` are answered while it thinks.
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use chess_core::Position;
+use chess_engine::uci::{Command, Go, format_bestmove, format_info, parse_command, play_moves};
+use chess_engine::{Engine, Level, Rng};
+
+const NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
+const MAX_HASH_MB: usize = 4096;
+
+struct Uci {
+    /// The engine, when no search holds it.
+    engine: Option<Engine>,
+    /// The running search; it hands the engine back when it ends.
+    search: Option<JoinHandle<Engine>>,
+    stop: Arc<AtomicBool>,
+    /// Counts searches, so a timer set on `ponderhit` only stops its own.
+    generation: Arc<AtomicU64>,
+    /// The `go` of the running search, for `ponderhit`.
+    pondering: Option<(Go, chess_core::Color)>,
+    position: Position,
+    history: Vec<u64>,
+    hash_mb: usize,
+    skill: Level,
+    multipv: usize,
+    rng: Rng,
+}
+
+fn main() {
+    let mut uci = Uci {
+        engine: Some(Engine::new(16)),
+        search: None,
+        stop: Arc::new(AtomicBool::new(false)),
+        generation: Arc::new(AtomicU64::new(0)),
+        pondering: None,
+        position: Position::new(),
+        history: Vec::new(),
+        hash_mb: 16,
+        skill: Level::MAX,
+        multipv: 1,
+        rng: Rng::from_clock(),
+    };
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_command(&line) {
+            Ok(Command::Quit) => break,
+            Ok(command) => uci.handle(command),
+            Err(e) => println!("info string {e}"),
+        }
+    }
+    uci.finish_search();
+}
+
+impl Uci {
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Uci => {
+                println!("id name {NAME}");
+                println!("id author the chess-toolkit authors");
+                println!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}");
+                println!("option name Skill Level type spin default 10 min 1 max 10");
+                println!("option name MultiPV type spin default 1 min 1 max 64");
+                println!("option name Clear Hash type button");
+                println!("uciok");
+            }
+            Command::Debug(_) => {}
+            Command::IsReady => println!("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.finish_search();
+                self.engine_mut().new_game();
+            }
+            Command::Position { start, moves } => {
+                self.finish_search();
+                match play_moves(&start, &moves) {
+                    Ok((pos, history)) => (self.position, self.history) = (pos, history),
+                    Err((pos, history, message)) => {
+                        println!("info string {message}; using the position before it");
+                        (self.position, self.history) = (pos, history);
+                    }
+                }
+            }
+            Command::Go(go) => self.go(go),
+            Command::Stop => self.finish_search(),
+            Command::PonderHit => self.ponderhit(),
+            Command::Quit => unreachable!("handled by the loop"),
+        }
+    }
+
+    fn engine_mut(&mut self) -> &mut Engine {
+        self.engine.get_or_insert_with(|| Engine::new(16))
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        self.finish_search();
+        let number = value.and_then(|v| v.trim().parse::<i64>().ok());
+        match (name.to_ascii_lowercase().as_str(), number) {
+            ("hash", Some(mb)) => {
+                self.hash_mb = mb.clamp(1, MAX_HASH_MB as i64) as usize;
+                let mb = self.hash_mb;
+                self.engine_mut().set_hash_mb(mb);
+            }
+            ("skill level", Some(level)) => self.skill = Level::new(level.clamp(1, 10) as u8),
+            ("multipv", Some(n)) => self.multipv = n.clamp(1, 64) as usize,
+            ("clear hash", _) => self.engine_mut().new_game(),
+            _ => println!("info string ignored option `{name}` (value {value:?})"),
+        }
+    }
+
+    fn go(&mut self, go: Go) {
+        self.finish_search();
+        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(self.hash_mb));
+        let pos = self.position.clone();
+        let history = self.history.clone();
+        let mut limits = go.limits(&pos, self.multipv);
+        let level = self.skill;
+        if level < Level::MAX {
+            let level_limits = level.limits(Duration::MAX);
+            limits.depth = limits.depth.min(level_limits.depth).or(level_limits.depth);
+            limits.nodes = limits.nodes.min(level_limits.nodes).or(level_limits.nodes);
+            limits.multipv = limits.multipv.max(level_limits.multipv);
+        }
+        let wait_for_stop = go.infinite || go.ponder;
+        self.pondering = go.ponder.then(|| (go.clone(), pos.turn()));
+        self.stop.store(false, Ordering::SeqCst);
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        let stop = Arc::clone(&self.stop);
+        let random = self.rng.next_f64();
+        let shown_lines = self.multipv;
+        self.search = Some(std::thread::spawn(move || {
+            let result = engine.search(&pos, &history, &limits, &stop, |info| {
+                if info.multipv <= shown_lines {
+                    println!("{}", format_info(info));
+                }
+            });
+            let best = if level < Level::MAX {
+                level.choose(&result, random)
+            } else {
+                result.best
+            };
+            let ponder = if best == result.best { result.ponder } else { None };
+            // UCI: after `go infinite` or `go ponder`, answer only on `stop`
+            // (or `ponderhit`, which turns the search into a timed one).
+            while wait_for_stop && !stop.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            println!("{}", format_bestmove(best, ponder));
+            engine
+        }));
+    }
+
+    /// The move we pondered on was played: give the search the time the
+    /// clock allows, from now.
+    fn ponderhit(&mut self) {
+        let Some((go, turn)) = self.pondering.take() else {
+            return;
+        };
+        let white = turn == chess_core::Color::White;
+        let (time, inc) = if white {
+            (go.wtime, go.winc)
+        } else {
+            (go.btime, go.binc)
+        };
+        let budget = match (go.movetime, time) {
+            (Some(movetime), _) => movetime,
+            (None, Some(time)) => time / go.movestogo.unwrap_or(30).clamp(1, 50) + inc.unwrap_or_default() * 3 / 4,
+            (None, None) => Duration::from_secs(1),
+        };
+        let stop = Arc::clone(&self.stop);
+        let generation = Arc::clone(&self.generation);
+        let mine = generation.load(Ordering::SeqCst);
+        std::thread::spawn(move || {
+            std::thread::sleep(budget);
+            if generation.load(Ordering::SeqCst) == mine {
+                stop.store(true, Ordering::SeqCst);
+            }
+        });
+    }
+
+    /// Stops a running search (it prints its `bestmove`) and takes the
+    /// engine back.
+    fn finish_search(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.stop.store(true, Ordering::SeqCst);
+            self.pondering = None;
+            match handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    println!("info string the search failed; starting afresh");
+                    self.engine = Some(Engine::new(self.hash_mb));
+                }
+            }
+        }
+    }
+}
