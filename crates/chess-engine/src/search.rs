@@ -329,9 +329,9 @@ impl Engine {
         let mut scores = vec![0i32; multipv];
         'deepening: for depth in 1..=max_depth {
             let mut lines: Vec<(Line, i32)> = Vec::with_capacity(multipv);
-            for k in 0..multipv {
+            for (k, slot) in scores.iter_mut().enumerate() {
                 let excluded: Vec<Move> = lines.iter().map(|(l, _)| l.pv[0]).collect();
-                let (score, pv) = search.aspirated_root(depth as i32, scores[k], &excluded);
+                let (score, pv) = search.aspirated_root(depth as i32, *slot, &excluded);
                 if search.stopped {
                     // A move that beat the others at this depth is still
                     // trustworthy; keep it if the first line was found.
@@ -346,7 +346,7 @@ impl Engine {
                     break 'deepening;
                 }
                 let pv = pv.expect("a completed root search has a best move");
-                scores[k] = score;
+                *slot = score;
                 let line = Line {
                     score: Score::from_internal(score),
                     pv,
@@ -548,7 +548,7 @@ impl Search<'_> {
     /// at every [`CHECK_EVERY`] nodes.
     #[inline]
     fn check_stop(&mut self) -> bool {
-        if self.nodes % CHECK_EVERY == 0 && !self.stopped && self.can_stop {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && !self.stopped && self.can_stop {
             self.stopped = self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.max_nodes
                 || self.deadline.is_some_and(|d| Instant::now() >= d);

@@ -345,22 +345,43 @@ fn is_go_keyword(word: &str) -> bool {
     )
 }
 
-/// Applies UCI `moves` to `start`, returning the position reached and the
-/// Zobrist hashes of the positions before it (for repetition detection).
-/// Stops at the first move that is not legal and says which.
-pub fn play_moves(start: &Position, moves: &[String]) -> Result<(Position, Vec<u64>), (Position, Vec<u64>, String)> {
-    let mut pos = start.clone();
+/// The result of [`play_moves`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The position reached.
+    pub position: Position,
+    /// The Zobrist hashes of the positions before it, oldest first (for
+    /// repetition detection).
+    pub history: Vec<u64>,
+    /// Why the moves stopped early, if a move was not legal.
+    pub error: Option<String>,
+}
+
+/// Applies UCI `moves` to `start`, stopping at the first move that is not
+/// legal (and saying which).
+pub fn play_moves(start: &Position, moves: &[String]) -> Played {
+    let mut position = start.clone();
     let mut history = Vec::with_capacity(moves.len());
     for uci in moves {
-        match pos.parse_uci(uci) {
+        match position.parse_uci(uci) {
             Ok(m) => {
-                history.push(pos.zobrist());
-                pos.play_unchecked(m);
+                history.push(position.zobrist());
+                position.play_unchecked(m);
             }
-            Err(e) => return Err((pos, history, format!("move `{uci}` is not legal here: {e}"))),
+            Err(e) => {
+                return Played {
+                    position,
+                    history,
+                    error: Some(format!("move `{uci}` is not legal here: {e}")),
+                };
+            }
         }
     }
-    Ok((pos, history))
+    Played {
+        position,
+        history,
+        error: None,
+    }
 }
 
 /// The `info` line for a search report (`info depth 12 seldepth 20 multipv

@@ -85,13 +85,11 @@ impl Uci {
             }
             Command::Position { start, moves } => {
                 self.finish_search();
-                match play_moves(&start, &moves) {
-                    Ok((pos, history)) => (self.position, self.history) = (pos, history),
-                    Err((pos, history, message)) => {
-                        println!("info string {message}; using the position before it");
-                        (self.position, self.history) = (pos, history);
-                    }
+                let played = play_moves(&start, &moves);
+                if let Some(message) = played.error {
+                    println!("info string {message}; using the position before it");
                 }
+                (self.position, self.history) = (played.position, played.history);
             }
             Command::Go(go) => self.go(go),
             Command::Stop => self.finish_search(),
