@@ -52,6 +52,7 @@ impl Default for ViewState {
 }
 
 const RECENT_KEY: &str = "recent-files";
+const SETUP_KEY: &str = "game-setup";
 
 impl ChessApp {
     /// A new game, with files chosen by `dialogs`.
@@ -68,6 +69,18 @@ impl ChessApp {
         if let Some(recent) = eframe::get_value::<Vec<std::path::PathBuf>>(storage, RECENT_KEY) {
             self.model.file.recent = recent;
         }
+        // The engine and level chosen last time (the game starts between
+        // people until a new game is set up).
+        if let Some(mut setup) = eframe::get_value::<crate::model::GameSetup>(storage, SETUP_KEY) {
+            setup.white = crate::model::Player::Human;
+            setup.black = crate::model::Player::Human;
+            if let crate::model::EngineChoice::External(path) = &setup.engine
+                && !path.exists()
+            {
+                setup.engine = crate::model::EngineChoice::Builtin;
+            }
+            self.model.computer.set_setup(setup);
+        }
     }
 
     /// Draws the app and handles its input, once per frame.
@@ -76,6 +89,11 @@ impl ChessApp {
         let ctx = ui.ctx().clone();
         self.shortcuts(&ctx);
         self.window(&ctx);
+        // The engine works on its own thread; look for its answers while
+        // it does (and only then: an idle app draws nothing).
+        if self.model.tick() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
 
         egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, self));
         egui::Panel::bottom("status").show(ui, |ui| ui::play::status_line(ui, &self.model));
@@ -110,6 +128,9 @@ impl ChessApp {
             return;
         }
         let typing = ctx.text_edit_focused();
+        if pressed(cmd('N'.into_key())) {
+            self.model.new_game_dialog();
+        }
         if pressed(cmd('O'.into_key())) {
             self.model.request(Pending::Open, self.dialogs.as_mut());
         }
@@ -126,7 +147,7 @@ impl ChessApp {
         match self.model.mode {
             Mode::Play => {
                 if undo {
-                    self.model.play.undo();
+                    self.model.take_back();
                 }
                 if redo {
                     self.model.play.redo();
@@ -206,5 +227,6 @@ impl eframe::App for ChessApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, RECENT_KEY, &self.model.file.recent);
+        eframe::set_value(storage, SETUP_KEY, &self.model.computer.setup);
     }
 }

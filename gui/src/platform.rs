@@ -52,4 +52,12 @@ impl FileDialogs for NativeDialogs {
         self.remember(&path);
         path
     }
+
+    fn engine(&mut self) -> Option<PathBuf> {
+        let mut dialog = rfd::FileDialog::new().set_title("Choose a UCI engine (Stockfish...)");
+        if std::path::Path::new("/usr/games").is_dir() {
+            dialog = dialog.set_directory("/usr/games");
+        }
+        dialog.pick_file()
+    }
 }

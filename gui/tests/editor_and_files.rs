@@ -13,6 +13,7 @@ fn harness(open: &[PathBuf], save: &[PathBuf]) -> Harness<'static, ChessApp> {
     let dialogs = FixedDialogs {
         open: open.iter().cloned().collect(),
         save: save.iter().cloned().collect(),
+        ..FixedDialogs::default()
     };
     Harness::builder()
         .with_size(egui::vec2(1100.0, 760.0))
@@ -39,7 +40,7 @@ fn menu(h: &mut Harness<'static, ChessApp>, menu: &str, item: &str) {
 fn build_a_position_fix_it_play_save_and_open_it_again() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("ending.ron");
-    let mut h = harness(&[file.clone()], &[file.clone()]);
+    let mut h = harness(std::slice::from_ref(&file), std::slice::from_ref(&file));
     h.run();
     click(&mut h, "Edit position");
     click(&mut h, "Clear board");
@@ -84,6 +85,7 @@ fn build_a_position_fix_it_play_save_and_open_it_again() {
     assert_eq!(h.state().model.title(), "ending.ron — Chess");
 
     click(&mut h, "New game");
+    click(&mut h, "Start game");
     h.get_by_label("e2, white pawn");
     menu(&mut h, "File", "Open… Ctrl+O");
     h.get_by_label("c1, white king");
@@ -125,7 +127,7 @@ fn import_a_multi_game_pgn_export_and_import_again() {
     let input = dir.path().join("games.pgn");
     let output = dir.path().join("out.pgn");
     std::fs::write(&input, GAMES).unwrap();
-    let mut h = harness(&[input.clone(), output.clone()], &[output.clone()]);
+    let mut h = harness(&[input.clone(), output.clone()], std::slice::from_ref(&output));
     h.run();
     menu(&mut h, "File", "Import PGN…");
     h.get_by_label("2 games: which one?");
@@ -141,7 +143,8 @@ fn import_a_multi_game_pgn_export_and_import_again() {
         written.contains("{The classic}") && written.contains("(2. f4 exf4 $5)"),
         "{written}"
     );
-    click(&mut h, "New game"); // nothing unsaved: no question
+    click(&mut h, "New game");
+    click(&mut h, "Start game"); // nothing unsaved: no question
     menu(&mut h, "File", "Import PGN…");
     assert_eq!(h.state().model.pgn(), first, "the same game comes back");
 }

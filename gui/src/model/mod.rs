@@ -3,15 +3,17 @@
 //! Everything the widgets do goes through here, so it is tested without a
 //! window.
 
+pub mod computer;
 pub mod editor;
 pub mod files;
 pub mod play;
 
 use std::path::{Path, PathBuf};
 
-use chess_core::{Game, Position, Setup};
+use chess_core::{Color, Game, Position, Setup};
 use chess_file::AppState;
 
+pub use computer::{Computer, EngineChoice, GameSetup, Player};
 pub use editor::{Editor, Tool};
 pub use files::{FileKind, FileState, Opened};
 pub use play::{Action, MoveToken, Play};
@@ -22,6 +24,8 @@ pub trait FileDialogs {
     fn open(&mut self, kind: Option<FileKind>) -> Option<PathBuf>;
     /// Where to save a file of `kind`, suggesting `name`.
     fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf>;
+    /// A UCI engine program.
+    fn engine(&mut self) -> Option<PathBuf>;
 }
 
 /// Playing or setting up a position.
@@ -37,8 +41,10 @@ pub enum Mode {
 /// changes?".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
-    /// Start a new game.
+    /// Start a new game (the same players as before).
     NewGame,
+    /// Start a new game with these players.
+    NewGameWith(GameSetup),
     /// Choose a file to open.
     Open,
     /// Open this file.
@@ -86,6 +92,8 @@ pub enum Dialog {
         /// The text typed or pasted so far.
         text: String,
     },
+    /// A new game: who plays, how strong the computer is.
+    NewGame(GameSetup),
 }
 
 /// The whole app's state.
@@ -107,6 +115,8 @@ pub struct Model {
     pub notice: Option<String>,
     /// Set when the app may close (after the user confirmed).
     pub quit: bool,
+    /// The computer: its players, the engine, the analysis.
+    pub computer: Computer,
 }
 
 impl Default for Model {
@@ -127,6 +137,7 @@ impl Model {
             dialog: None,
             notice: None,
             quit: false,
+            computer: Computer::default(),
         }
     }
 
@@ -175,7 +186,15 @@ impl Model {
 
     fn run(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
         match action {
-            Pending::NewGame => self.start(Game::new(), None, AppState::default()),
+            Pending::NewGame => {
+                let setup = self.computer.setup.clone();
+                self.start(Game::new(), None, AppState::default());
+                self.computer.set_setup(setup);
+            }
+            Pending::NewGameWith(setup) => {
+                self.start(Game::new(), None, AppState::default());
+                self.computer.set_setup(setup);
+            }
             Pending::Open => {
                 if let Some(path) = dialogs.open(None) {
                     self.open_path(&path);
@@ -193,8 +212,14 @@ impl Model {
         }
     }
 
-    /// Shows `game` as a fresh document.
+    /// Shows `game` as a fresh document, with people on both sides (a
+    /// game opened from a file is to be looked at, not played out by the
+    /// computer unasked).
     fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
+        let mut setup = self.computer.setup.clone();
+        setup.white = Player::Human;
+        setup.black = Player::Human;
+        self.computer.set_setup(setup);
         self.play = Play::new(game);
         self.file.path = path;
         self.file.saved_generation = self.play.generation();
@@ -340,8 +365,87 @@ impl Model {
     /// Starts a new game from the editor's position, if it is legal.
     fn play_from_editor(&mut self) {
         match self.editor.position() {
-            Ok(pos) => self.start(Game::from_position(pos), None, AppState::default()),
+            Ok(pos) => {
+                let setup = self.computer.setup.clone();
+                self.start(Game::from_position(pos), None, AppState::default());
+                self.computer.set_setup(setup);
+            }
             Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+}
+
+impl Model {
+    /// Opens the new game dialog with the last choices.
+    pub fn new_game_dialog(&mut self) {
+        self.dialog = Some(Dialog::NewGame(self.computer.setup.clone()));
+    }
+
+    /// Whether a person moves now (not the computer).
+    pub fn human_to_move(&self) -> bool {
+        !self.computer.plays(self.play.position().turn())
+    }
+
+    /// Whether the computer may move now: the game is on at the end of its
+    /// line, nothing is waiting for the user.
+    fn computer_may_move(&self) -> bool {
+        let game = &self.play.game;
+        self.mode == Mode::Play
+            && self.dialog.is_none()
+            && self.play.outcome().is_none()
+            && self.play.promotion.is_none()
+            && self.play.draw_offer.is_none()
+            && game.children(game.cursor()).is_empty()
+    }
+
+    /// Once per frame: lets the computer move and the analysis advance.
+    /// Returns whether the engine is working (the view then keeps drawing).
+    pub fn tick(&mut self) -> bool {
+        let may_move = self.computer_may_move();
+        if let computer::Outcome::Play(m) = self.computer.tick(&self.play.game, self.play.generation(), may_move) {
+            self.play.play(m);
+        }
+        if let Some(failure) = self.computer.failure.take() {
+            self.dialog = Some(Dialog::Error(failure));
+        }
+        self.computer.is_busy()
+    }
+
+    /// Takes back a move. Against the computer, takes back the computer's
+    /// reply too (or stops it thinking), so it is the person's turn again.
+    pub fn take_back(&mut self) {
+        let against_computer = self.computer.plays(Color::White) != self.computer.plays(Color::Black);
+        self.computer.stop();
+        if !self.play.undo() {
+            return;
+        }
+        if against_computer {
+            while !self.human_to_move() && self.play.can_undo() {
+                self.play.undo();
+            }
+        }
+    }
+
+    /// Asks the engine for a hint for the side to move.
+    pub fn hint(&mut self) {
+        self.computer.ask_hint(&self.play.game, self.play.generation());
+    }
+
+    /// The hint for the position on the board, if one was found.
+    pub fn current_hint(&self) -> Option<chess_core::Move> {
+        self.computer
+            .hint
+            .filter(|(node, _)| *node == self.play.game.cursor())
+            .map(|(_, m)| m)
+    }
+
+    /// Chooses an external engine for the new game dialog.
+    pub fn choose_engine(&mut self, dialogs: &mut dyn FileDialogs) {
+        if let Some(path) = dialogs.engine()
+            && let Some(Dialog::NewGame(setup)) = &mut self.dialog
+        {
+            setup.engine_path = Some(path.clone());
+            setup.engine = EngineChoice::External(path);
         }
     }
 }
@@ -358,6 +462,8 @@ pub struct FixedDialogs {
     pub open: std::collections::VecDeque<PathBuf>,
     /// The files "chosen" to save to, in order.
     pub save: std::collections::VecDeque<PathBuf>,
+    /// The engine programs "chosen", in order.
+    pub engine: std::collections::VecDeque<PathBuf>,
 }
 
 impl FileDialogs for FixedDialogs {
@@ -367,6 +473,10 @@ impl FileDialogs for FixedDialogs {
 
     fn save(&mut self, _kind: FileKind, _name: &str) -> Option<PathBuf> {
         self.save.pop_front()
+    }
+
+    fn engine(&mut self) -> Option<PathBuf> {
+        self.engine.pop_front()
     }
 }
 

@@ -51,6 +51,8 @@ pub struct BoardView<'a> {
     pub check: Option<Square>,
     /// Where the selected piece can go (with whether it captures there).
     pub targets: &'a [(Square, bool)],
+    /// An arrow from one square to another (a hint, the best move).
+    pub arrow: Option<(Square, Square)>,
 }
 
 impl std::fmt::Debug for BoardView<'_> {
@@ -228,10 +230,35 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         }
     }
     ui.ctx().data_mut(|d| d.insert_temp(Id::unique(FOCUS_KEY), any_focus));
+    if let Some((from, to)) = view.arrow {
+        draw_arrow(
+            &painter,
+            square_rect(rect, view.flipped, from).center(),
+            square_rect(rect, view.flipped, to).center(),
+            size,
+        );
+    }
     if let Some(d) = drag {
         draw_dragged(ui, d, size);
     }
     events
+}
+
+const ARROW: Color32 = Color32::from_rgba_premultiplied(20, 85, 30, 190);
+
+/// A thick arrow with a triangular head, from square centre to centre.
+fn draw_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, size: f32) {
+    let direction = (to - from).normalized();
+    let head = size * 0.38;
+    let tip = to - direction * size * 0.12;
+    let base = tip - direction * head;
+    painter.line_segment([from, base], Stroke::new(size * 0.14, ARROW));
+    let side = direction.rot90() * head * 0.55;
+    painter.add(egui::Shape::convex_polygon(
+        vec![tip, base + side, base - side],
+        ARROW,
+        Stroke::NONE,
+    ));
 }
 
 fn coordinates(painter: &egui::Painter, rect: Rect, sq: Square, flipped: bool) {

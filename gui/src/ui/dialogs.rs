@@ -4,7 +4,7 @@
 use egui::{Id, Modal};
 
 use crate::ChessApp;
-use crate::model::{Choice, Dialog, Pending, files};
+use crate::model::{Choice, Dialog, EngineChoice, GameSetup, Pending, Player, files};
 
 /// Shows the open dialog, if any, and carries out the answer.
 pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
@@ -101,6 +101,80 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
             } else {
                 app.model.dialog = Some(Dialog::Paste { text });
             }
+        }
+        Dialog::NewGame(setup) => new_game(ctx, app, setup),
+    }
+}
+
+/// The new game dialog: who plays each side, the computer's level and
+/// thinking time, and which engine.
+fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
+    let mut start = false;
+    let mut cancel = false;
+    let mut choose = false;
+    Modal::new(Id::unique("new game")).show(ctx, |ui| {
+        ui.set_width(420.0);
+        ui.heading("New game");
+        ui.add_space(4.0);
+        egui::Grid::new("players")
+            .num_columns(3)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                for (color, player) in [("White", &mut setup.white), ("Black", &mut setup.black)] {
+                    ui.label(format!("{color}:"));
+                    ui.radio_value(player, Player::Human, format!("{color}: human"));
+                    ui.radio_value(player, Player::Computer, format!("{color}: computer"));
+                    ui.end_row();
+                }
+            });
+        let computer = setup.white == Player::Computer || setup.black == Player::Computer;
+        ui.add_space(6.0);
+        ui.add_enabled_ui(computer, |ui| {
+            ui.add(egui::Slider::new(&mut setup.level, 1..=10).text("Level"))
+                .on_hover_text("1: a beginner can win; 10: full strength");
+            let mut seconds = setup.think_ms as f64 / 1000.0;
+            if ui
+                .add(
+                    egui::Slider::new(&mut seconds, 0.1..=10.0)
+                        .logarithmic(true)
+                        .suffix(" s")
+                        .text("Time per move"),
+                )
+                .changed()
+            {
+                setup.think_ms = (seconds * 1000.0).round() as u64;
+            }
+        });
+        ui.add_space(6.0);
+        ui.label("Engine (it also analyses and gives hints):");
+        ui.radio_value(&mut setup.engine, EngineChoice::Builtin, "Built-in engine");
+        ui.horizontal(|ui| {
+            match setup.engine_path.clone() {
+                Some(path) => {
+                    let label = format!("UCI engine: {}", path.display());
+                    ui.radio_value(&mut setup.engine, EngineChoice::External(path), label);
+                }
+                None => {
+                    ui.add_enabled(false, egui::RadioButton::new(false, "UCI engine: none chosen"));
+                }
+            }
+            choose = ui.button("Choose engine…").clicked();
+        });
+        ui.add_space(10.0);
+        ui.horizontal(|ui| {
+            start = ui.button("Start game").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter));
+            cancel = ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+        });
+    });
+    if start {
+        app.model.dialog = None;
+        app.model.request(Pending::NewGameWith(setup), app.dialogs.as_mut());
+    } else if cancel {
+        app.model.dialog = None;
+    } else {
+        app.model.dialog = Some(Dialog::NewGame(setup));
+        if choose {
+            app.model.choose_engine(app.dialogs.as_mut());
         }
     }
 }

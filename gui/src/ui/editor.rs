@@ -23,6 +23,7 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         last_move: None,
         check: None,
         targets: &[],
+        arrow: None,
     };
     let events = board::show(ui, rect, &view, &mut app.view.drag);
     let editor = &mut app.model.editor;

@@ -20,8 +20,8 @@ pub fn bar(ui: &mut egui::Ui, app: &mut ChessApp) {
 fn file_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
     let model = &mut app.model;
     let dialogs = app.dialogs.as_mut();
-    if ui.button("New game").clicked() {
-        model.request(Pending::NewGame, dialogs);
+    if ui.add(egui::Button::new("New game…").shortcut_text("Ctrl+N")).clicked() {
+        model.new_game_dialog();
         ui.close();
     }
     if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
@@ -93,7 +93,7 @@ fn game_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
                 .add_enabled(model.play.can_undo(), egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
                 .clicked()
             {
-                model.play.undo();
+                model.take_back();
                 ui.close();
             }
             if ui

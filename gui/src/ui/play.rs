@@ -5,7 +5,7 @@ use chess_core::{Color, Piece, Role, Square};
 use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
 
 use crate::ChessApp;
-use crate::model::{Model, MoveToken, Pending};
+use crate::model::{Model, MoveToken, computer};
 use crate::ui::board::{self, BoardEvent, BoardView};
 
 /// The board of the game being played.
@@ -14,6 +14,14 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
     app.view.board_rect = rect;
     let play = &app.model.play;
     let targets = play.selected.map(|from| play.targets(from)).unwrap_or_default();
+    // An arrow for the hint, or for the analysis' best move.
+    let analysis = &app.model.computer.analysis;
+    let best = analysis
+        .lines
+        .first()
+        .filter(|_| app.model.computer.analysing && analysis.position.as_ref() == Some(play.position()))
+        .and_then(|line| line.pv.first().copied());
+    let arrow = app.model.current_hint().or(best).map(|m| (m.from(), m.to()));
     let view = BoardView {
         id: "play",
         piece_at: &|sq| play.piece_at(sq),
@@ -22,10 +30,19 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         last_move: play.last_move().map(|m| (m.from(), m.to())),
         check: play.king_in_check(),
         targets: &targets,
+        arrow,
     };
     let events = board::show(ui, rect, &view, &mut app.view.drag);
+    let computer_moves = !app.model.human_to_move() && app.model.play.outcome().is_none();
     let play = &mut app.model.play;
     for event in events {
+        if computer_moves {
+            // The pieces are the computer's while it is its move.
+            play.selected = None;
+            app.view.drag = None;
+            play.message = Some("The computer is to move".to_string());
+            continue;
+        }
         app.model.notice = None;
         match event {
             BoardEvent::Click(sq) => {
@@ -88,6 +105,8 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     ui.add_space(6.0);
     controls(ui, app);
     ui.separator();
+    analysis(ui, app);
+    ui.separator();
     move_box(ui, app);
     ui.separator();
     egui::ScrollArea::vertical()
@@ -98,8 +117,8 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
 fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {
     let model = &mut app.model;
     ui.horizontal_wrapped(|ui| {
-        if ui.button("New game").clicked() {
-            model.request(Pending::NewGame, app.dialogs.as_mut());
+        if ui.button("New game").on_hover_text("Ctrl+N").clicked() {
+            model.new_game_dialog();
         }
         if ui.button("Flip board").on_hover_text("F").clicked() {
             model.flipped = !model.flipped;
@@ -109,14 +128,14 @@ fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let play = &mut model.play;
         if ui
-            .add_enabled(play.can_undo(), egui::Button::new("Undo"))
-            .on_hover_text("Ctrl+Z")
+            .add_enabled(model.play.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z (against the computer, takes back its reply too)")
             .clicked()
         {
-            play.undo();
+            model.take_back();
         }
+        let play = &mut model.play;
         if ui
             .add_enabled(play.can_redo(), egui::Button::new("Redo"))
             .on_hover_text("Ctrl+Y")
@@ -177,6 +196,92 @@ fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {
             }
         }
     });
+}
+
+/// The analysis: start/stop, a hint, the evaluation bar and the best
+/// lines in SAN.
+fn analysis(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let model = &mut app.model;
+    ui.horizontal_wrapped(|ui| {
+        let analysing = model.computer.analysing;
+        let label = if analysing { "Stop analysis" } else { "Analyse" };
+        if ui.button(label).clicked() {
+            model.computer.set_analysing(!analysing);
+        }
+        let can_hint = model.human_to_move() && model.play.outcome().is_none() && !model.computer.hinting;
+        if ui
+            .add_enabled(can_hint, egui::Button::new("Hint"))
+            .on_hover_text("The engine's choice for the side to move (1 second)")
+            .clicked()
+        {
+            model.hint();
+        }
+        let mut lines = model.computer.lines;
+        let response = ui.add(egui::DragValue::new(&mut lines).range(1..=5).prefix("Lines: "));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, "Lines"));
+        if lines != model.computer.lines {
+            model.computer.lines = lines;
+            // Restart with the new number of lines.
+            model.computer.set_analysing(false);
+            model.computer.set_analysing(true);
+        }
+    });
+    if model.computer.hinting {
+        ui.weak("Looking for a hint…");
+    } else if let Some(hint) = model.current_hint() {
+        let san = model.play.position().san(hint).unwrap_or_else(|_| hint.uci());
+        ui.label(RichText::new(format!("Hint: {san}")).strong());
+    }
+    let analysis = &model.computer.analysis;
+    let fresh = analysis.position.as_ref() == Some(model.play.position());
+    if !model.computer.analysing || !fresh {
+        if model.computer.analysing {
+            ui.weak("Analysing…");
+        }
+        return;
+    }
+    let Some(score) = analysis.white_score() else {
+        ui.weak("Analysing…");
+        return;
+    };
+    evaluation_bar(ui, score, analysis.depth());
+    let pos = model.play.position();
+    for line in &analysis.lines {
+        let text = format!(
+            "{}  {}",
+            computer::score_text(line.score.for_white(pos.turn())),
+            computer::line_san(pos, &line.pv)
+        );
+        ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
+    }
+}
+
+/// A bar split between White and Black by the evaluation, with the number
+/// and depth beside it.
+fn evaluation_bar(ui: &mut egui::Ui, score: chess_engine::Score, depth: u32) {
+    let text = format!("{}  depth {depth}", computer::score_text(score));
+    let width = ui.available_width();
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 16.0), Sense::hover());
+    let who = match score.as_cp() {
+        cp if cp > 50 => "White is better",
+        cp if cp < -50 => "Black is better",
+        _ => "about equal",
+    };
+    let label = format!("Evaluation {} ({who}), depth {depth}", computer::score_text(score));
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, &label));
+    let painter = ui.painter();
+    painter.rect_filled(rect, 3.0, Color32::from_gray(30));
+    let white = rect.width() * computer::white_share(score);
+    painter.rect_filled(
+        egui::Rect::from_min_size(rect.min, Vec2::new(white, rect.height())),
+        3.0,
+        Color32::from_gray(235),
+    );
+    painter.line_segment(
+        [rect.center_top(), rect.center_bottom()],
+        Stroke::new(1.0, Color32::from_rgb(200, 60, 60)),
+    );
+    ui.label(RichText::new(text).strong());
 }
 
 /// A text field for moves in SAN or UCI, with the legal moves it could
@@ -293,6 +398,9 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
 pub fn status_line(ui: &mut egui::Ui, model: &Model) {
     ui.horizontal(|ui| {
         let text = match model.mode {
+            crate::model::Mode::Play if model.computer.is_thinking() => {
+                format!("{} (computer) is thinking…", model.play.position().turn().name())
+            }
             crate::model::Mode::Play => model.play.status(),
             crate::model::Mode::Edit => editor_status(model),
         };

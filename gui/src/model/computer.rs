@@ -1,0 +1,459 @@
+//! The computer: who plays each side, the engine thinking on a background
+//! thread, the analysis of the position on the board, and hints.
+//!
+//! Nothing here waits for the engine. [`Computer`] starts tasks on a
+//! [`Worker`] and [`Model::tick`](super::Model::tick) collects their
+//! results once per frame, so the window never freezes.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use chess_core::{Color, Game, Move, NodeId, Position};
+use chess_engine::worker::{AnalysisLine, Backend, Event, Task, TaskKind, Worker};
+use chess_engine::{Level, Score};
+
+/// Who plays a side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Player {
+    /// A person at this computer.
+    Human,
+    /// The engine.
+    Computer,
+}
+
+/// Which engine plays and analyses.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum EngineChoice {
+    /// The engine built into the app.
+    Builtin,
+    /// A UCI engine program (Stockfish...).
+    External(PathBuf),
+}
+
+impl EngineChoice {
+    fn backend(&self) -> Backend {
+        match self {
+            EngineChoice::Builtin => Backend::Builtin,
+            EngineChoice::External(path) => Backend::External(path.clone()),
+        }
+    }
+
+    /// A short name for the status line.
+    pub fn name(&self) -> String {
+        match self {
+            EngineChoice::Builtin => "the built-in engine".to_string(),
+            EngineChoice::External(path) => path
+                .file_name()
+                .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+        }
+    }
+}
+
+/// The choices of the new game dialog.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameSetup {
+    /// Who plays White.
+    pub white: Player,
+    /// Who plays Black.
+    pub black: Player,
+    /// The computer's strength, 1 to 10.
+    pub level: u8,
+    /// How long the computer thinks per move, in milliseconds.
+    pub think_ms: u64,
+    /// The engine.
+    pub engine: EngineChoice,
+    /// An external engine chosen once, remembered even while the built-in
+    /// one is selected.
+    pub engine_path: Option<PathBuf>,
+}
+
+impl Default for GameSetup {
+    fn default() -> GameSetup {
+        GameSetup {
+            white: Player::Human,
+            black: Player::Computer,
+            level: 5,
+            think_ms: 1000,
+            engine: EngineChoice::Builtin,
+            engine_path: None,
+        }
+    }
+}
+
+impl GameSetup {
+    /// Who plays `color`.
+    pub fn player(&self, color: Color) -> Player {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+}
+
+/// What the worker is doing, and for which position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Job {
+    /// Choosing the computer's move at `node` of game `generation`.
+    Move { task: u64, node: NodeId, generation: u64 },
+    /// Analysing `position`.
+    Analyse { task: u64, position: Box<Position> },
+    /// Looking for a hint at `node`.
+    Hint { task: u64, node: NodeId, generation: u64 },
+}
+
+/// The latest analysis of the position on the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// The position analysed.
+    pub position: Option<Position>,
+    /// The best lines, by MultiPV index (index 0 = best).
+    pub lines: Vec<AnalysisLine>,
+}
+
+impl Analysis {
+    /// The best line's score from White's point of view.
+    pub fn white_score(&self) -> Option<Score> {
+        let pos = self.position.as_ref()?;
+        Some(self.lines.first()?.score.for_white(pos.turn()))
+    }
+
+    /// The deepest depth reported.
+    pub fn depth(&self) -> u32 {
+        self.lines.first().map_or(0, |l| l.depth)
+    }
+}
+
+/// The computer players, the engine and the analysis.
+#[derive(Debug)]
+pub struct Computer {
+    /// The setup of the game being played.
+    pub setup: GameSetup,
+    /// Whether the analysis panel is analysing.
+    pub analysing: bool,
+    /// How many lines the analysis shows.
+    pub lines: usize,
+    /// The analysis, refreshed as the engine goes deeper.
+    pub analysis: Analysis,
+    /// A hint for the side to move: the move, at the node it is for.
+    pub hint: Option<(NodeId, Move)>,
+    /// Looking for a hint.
+    pub hinting: bool,
+    /// Why the engine failed last, for a dialog.
+    pub failure: Option<String>,
+    worker: Option<Worker>,
+    job: Option<Job>,
+}
+
+impl Default for Computer {
+    fn default() -> Computer {
+        Computer {
+            setup: GameSetup {
+                black: Player::Human,
+                ..GameSetup::default()
+            },
+            analysing: false,
+            lines: 1,
+            analysis: Analysis::default(),
+            hint: None,
+            hinting: false,
+            failure: None,
+            worker: None,
+            job: None,
+        }
+    }
+}
+
+/// What happened in a tick that the rest of the model must act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to do.
+    Nothing,
+    /// The computer chose this move for the position on the board.
+    Play(Move),
+}
+
+impl Computer {
+    /// Whether the computer plays `color`.
+    pub fn plays(&self, color: Color) -> bool {
+        self.setup.player(color) == Player::Computer
+    }
+
+    /// Whether the computer is choosing a move now.
+    pub fn is_thinking(&self) -> bool {
+        matches!(self.job, Some(Job::Move { .. }))
+    }
+
+    /// Whether the worker is busy (the app then keeps drawing frames to
+    /// show progress).
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Uses `setup` from now on (a new game). A different engine gets a
+    /// new worker.
+    pub fn set_setup(&mut self, setup: GameSetup) {
+        if setup.engine != self.setup.engine {
+            self.worker = None;
+            self.job = None;
+            self.analysis = Analysis::default();
+        }
+        self.setup = setup;
+        self.hint = None;
+        self.stop();
+    }
+
+    /// Stops whatever the engine is doing.
+    pub fn stop(&mut self) {
+        if let Some(worker) = &mut self.worker {
+            worker.stop();
+        }
+        self.job = None;
+        self.hinting = false;
+    }
+
+    fn worker(&mut self) -> &mut Worker {
+        let backend = self.setup.engine.backend();
+        self.worker.get_or_insert_with(|| Worker::new(backend))
+    }
+
+    /// Starts or stops the analysis.
+    pub fn set_analysing(&mut self, on: bool) {
+        self.analysing = on;
+        if !on && matches!(self.job, Some(Job::Analyse { .. })) {
+            self.stop();
+        }
+    }
+
+    /// Asks for a hint for the side to move at the cursor.
+    pub fn ask_hint(&mut self, game: &Game, generation: u64) {
+        self.hint = None;
+        self.hinting = true;
+        let (start, moves) = task_of(game);
+        let task = self.worker().start(Task {
+            start,
+            moves,
+            kind: TaskKind::Play {
+                level: Level::MAX,
+                movetime: Duration::from_millis(1000),
+            },
+        });
+        self.job = Some(Job::Hint {
+            task,
+            node: game.cursor(),
+            generation,
+        });
+    }
+
+    /// Called once per frame: collects the engine's answers, and starts
+    /// what the position on the board needs (the computer's move, or the
+    /// analysis). `can_move` says whether the computer may move now (the
+    /// game is at its end, not over, no dialog is open).
+    pub fn tick(&mut self, game: &Game, generation: u64, can_move: bool) -> Outcome {
+        let mut outcome = Outcome::Nothing;
+        let events = self.worker.as_mut().map(Worker::poll).unwrap_or_default();
+        for event in events {
+            outcome = self.receive(event, game, generation).unwrap_or(outcome);
+        }
+        if outcome != Outcome::Nothing {
+            return outcome;
+        }
+        let turn = game.position().turn();
+        let computer_to_move = can_move && self.plays(turn);
+        match &self.job {
+            // Still thinking about this very position: wait.
+            Some(Job::Move {
+                node, generation: g, ..
+            }) if computer_to_move && *node == game.cursor() && *g == generation => {}
+            Some(Job::Hint {
+                node, generation: g, ..
+            }) if *node == game.cursor() && *g == generation => {}
+            Some(Job::Analyse { position, .. })
+                if !computer_to_move && self.analysing && **position == *game.position() => {}
+            _ => {
+                // The position changed, or nothing runs: start what is needed.
+                if computer_to_move {
+                    self.start_move(game, generation);
+                } else if self.analysing && game.position().has_legal_moves() {
+                    self.start_analysis(game);
+                } else if self.job.is_some() {
+                    self.stop();
+                }
+            }
+        }
+        Outcome::Nothing
+    }
+
+    fn start_move(&mut self, game: &Game, generation: u64) {
+        let (start, moves) = task_of(game);
+        let kind = TaskKind::Play {
+            level: Level::new(self.setup.level),
+            movetime: Duration::from_millis(self.setup.think_ms.clamp(50, 60_000)),
+        };
+        let task = self.worker().start(Task { start, moves, kind });
+        self.job = Some(Job::Move {
+            task,
+            node: game.cursor(),
+            generation,
+        });
+    }
+
+    fn start_analysis(&mut self, game: &Game) {
+        let (start, moves) = task_of(game);
+        let lines = self.lines.clamp(1, 5);
+        let task = self.worker().start(Task {
+            start,
+            moves,
+            kind: TaskKind::Analyse { lines },
+        });
+        if self.analysis.position.as_ref() != Some(game.position()) {
+            self.analysis = Analysis {
+                position: Some(game.position().clone()),
+                lines: Vec::new(),
+            };
+        }
+        self.job = Some(Job::Analyse {
+            task,
+            position: Box::new(game.position().clone()),
+        });
+    }
+
+    /// Handles one event; returns what the model must do, if anything.
+    fn receive(&mut self, event: Event, game: &Game, generation: u64) -> Option<Outcome> {
+        let current = |task: u64| match &self.job {
+            Some(Job::Move { task: t, .. } | Job::Analyse { task: t, .. } | Job::Hint { task: t, .. }) => *t == task,
+            None => false,
+        };
+        match event {
+            Event::Info { task, line } if current(task) => {
+                if let Some(Job::Analyse { position, .. }) = &self.job {
+                    let position = Position::clone(position);
+                    let index = line.multipv.saturating_sub(1).min(4);
+                    let analysis = &mut self.analysis;
+                    if analysis.position.as_ref() != Some(&position) {
+                        *analysis = Analysis {
+                            position: Some(position),
+                            lines: Vec::new(),
+                        };
+                    }
+                    if index == 0 {
+                        // A new iteration: deeper lines replace the old ones.
+                        analysis.lines.truncate(1);
+                    }
+                    if index < analysis.lines.len() {
+                        analysis.lines[index] = line;
+                    } else if index == analysis.lines.len() {
+                        analysis.lines.push(line);
+                    }
+                }
+                None
+            }
+            Event::Done { task, best } if current(task) => match self.job.take() {
+                Some(Job::Move {
+                    node, generation: g, ..
+                }) => {
+                    let fresh = node == game.cursor() && g == generation;
+                    match best {
+                        Some(m) if fresh && game.position().is_legal(m) => Some(Outcome::Play(m)),
+                        _ => None,
+                    }
+                }
+                Some(Job::Hint {
+                    node, generation: g, ..
+                }) => {
+                    self.hinting = false;
+                    if node == game.cursor() && g == generation {
+                        self.hint = best.map(|m| (node, m));
+                    }
+                    None
+                }
+                _ => None,
+            },
+            Event::Failed { task, message } if current(task) => {
+                self.job = None;
+                self.hinting = false;
+                self.analysing = false;
+                // Don't try again and again: the computer's sides go to people.
+                self.setup.white = Player::Human;
+                self.setup.black = Player::Human;
+                self.failure = Some(format!("The engine ({}) failed: {message}", self.setup.engine.name()));
+                self.worker = None;
+                None
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The game as an engine task: the start position and the moves to the
+/// cursor.
+fn task_of(game: &Game) -> (Position, Vec<Move>) {
+    let moves = game
+        .path_to(game.cursor())
+        .into_iter()
+        .filter_map(|node| game.move_at(node))
+        .collect();
+    (game.start_position().clone(), moves)
+}
+
+/// A line in SAN with move numbers, from `pos` ("12... Nf6 13. Bg5 h6").
+pub fn line_san(pos: &Position, moves: &[Move]) -> String {
+    let mut board = pos.clone();
+    let mut out = String::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let Ok(san) = board.san(m) else { break };
+        let number = board.fullmoves();
+        if board.turn() == Color::White {
+            out.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... "));
+        }
+        out.push_str(&san);
+        out.push(' ');
+        if board.play(m).is_err() {
+            break;
+        }
+    }
+    out.trim_end().to_string()
+}
+
+/// An evaluation for people: "+1.35", "−0.40", "#3", "#-2" (White's view).
+pub fn score_text(score: Score) -> String {
+    score.to_string()
+}
+
+/// The share of the evaluation bar that is White's, 0 to 1.
+pub fn white_share(score: Score) -> f32 {
+    match score {
+        Score::Mate(n) if n > 0 => 1.0,
+        Score::Mate(_) => 0.0,
+        Score::Cp(cp) => 1.0 / (1.0 + 10f32.powf(-(cp as f32) / 400.0)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn san_lines_are_numbered() {
+        let pos: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            .parse()
+            .unwrap();
+        let moves: Vec<Move> = ["e7e5", "g1f3", "b8c6"]
+            .iter()
+            .scan(pos.clone(), |p, uci| {
+                let m = p.parse_uci(uci).unwrap();
+                p.play(m).unwrap();
+                Some(m)
+            })
+            .collect();
+        assert_eq!(line_san(&pos, &moves), "1... e5 2. Nf3 Nc6");
+    }
+
+    #[test]
+    fn bar_share() {
+        assert_eq!(white_share(Score::Cp(0)), 0.5);
+        assert!(white_share(Score::Cp(400)) > 0.9);
+        assert_eq!(white_share(Score::Mate(-3)), 0.0);
+    }
+}
