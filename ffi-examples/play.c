@@ -5,6 +5,10 @@
  * UCI (g1f3, e1g1, e7e8q); "undo" takes back a move, "resign" ends the game.
  * After each move it prints the board and the status; an illegal move is
  * refused with the library's reason. At the end it prints the game as PGN.
+ *
+ * With "--computer LEVEL" (1 to 10), libchess's engine plays Black and
+ * answers each move after thinking a third of a second; "undo" then takes
+ * back its reply and your move.
  */
 #include <chess.h>
 
@@ -48,7 +52,32 @@ static int looks_like_uci(const char *s) {
          s[2] <= 'h' && s[3] >= '1' && s[3] <= '8';
 }
 
-int main(void) {
+/* The engine's reply, printed in SAN; returns the library's error code. */
+static ChessError computer_move(ChessGame *game, int level) {
+  const ChessPosition *pos = chess_game_position(game);
+  ChessMove mv;
+  ChessError err = chess_engine_best_move(pos, 300, level, &mv);
+  if (err != CHESS_OK) {
+    return err;
+  }
+  char san[16];
+  chess_position_move_to_san(pos, mv, san, sizeof san);
+  printf("computer plays %s\n", san);
+  return chess_game_play(game, mv);
+}
+
+int main(int argc, char **argv) {
+  int level = 0; /* 0: people play both sides */
+  if (argc == 3 && strcmp(argv[1], "--computer") == 0) {
+    level = atoi(argv[2]);
+    if (level < 1 || level > 10) {
+      fprintf(stderr, "the level is a number from 1 to 10\n");
+      return 2;
+    }
+  } else if (argc != 1) {
+    fprintf(stderr, "usage: %s [--computer LEVEL]\n", argv[0]);
+    return 2;
+  }
   ChessGame *game = chess_game_new();
   if (game == NULL) {
     fprintf(stderr, "%s\n", chess_last_error());
@@ -63,19 +92,32 @@ int main(void) {
       continue;
     }
     ChessError err;
+    int moved = 0;
     if (strcmp(text, "undo") == 0) {
       err = chess_game_undo(game);
+      /* Against the computer, take back its reply and your move. */
+      if (err == CHESS_OK && level > 0 && chess_position_turn(chess_game_position(game)) == CHESS_BLACK) {
+        err = chess_game_undo(game);
+      }
     } else if (strcmp(text, "resign") == 0) {
       ChessColor turn = chess_position_turn(chess_game_position(game));
       err = chess_game_resign(game, (int32_t)turn);
     } else if (looks_like_uci(text)) {
       err = chess_game_play_uci(game, text);
+      moved = 1;
     } else {
       err = chess_game_play_san(game, text);
+      moved = 1;
     }
     if (err != CHESS_OK) {
       printf("refused: %s\n", chess_last_error());
       continue;
+    }
+    if (moved && level > 0 && chess_game_outcome(game) == CHESS_OUTCOME_ONGOING) {
+      err = computer_move(game, level);
+      if (err != CHESS_OK) {
+        printf("the computer could not move: %s\n", chess_last_error());
+      }
     }
     print_board(game);
   }

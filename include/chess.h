@@ -271,6 +271,24 @@ uint8_t chess_square_to_0x88(uint8_t square);
 uint8_t chess_square_from_0x88(uint8_t sq0x88);
 
 /**
+ * Chooses a move for the side to move in `pos` with the built-in engine,
+ * thinking for at most `movetime_ms` milliseconds at `level` (1, a
+ * beginner can win, to 10, full strength; lower levels also stop early and
+ * sometimes choose a near-best move), and writes it to `out`. Blocks the
+ * calling thread meanwhile; threads may call it at the same time (each
+ * has its own engine).
+ *
+ * Returns `CHESS_OK`; `CHESS_ERR_NULL` for NULL `pos` or `out`;
+ * `CHESS_ERR_INVALID_ARG` when `level` is not 1..10, `movetime_ms` is 0 or
+ * over an hour, or the position has no legal move (checkmate or
+ * stalemate). `out` is untouched on failure.
+ *
+ * # Safety
+ * `pos` is NULL or a live position; `out` is NULL or writable.
+ */
+enum ChessError chess_engine_best_move(const struct ChessPosition *pos, uint32_t movetime_ms, int level, struct ChessMove *out);
+
+/**
  * A new game from the standard starting position.
  */
 struct ChessGame *chess_game_new(void);

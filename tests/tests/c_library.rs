@@ -71,7 +71,12 @@ fn perft_counts_exactly_with_both_libraries() {
 }
 
 fn play(binary: &std::path::Path, input: &str) -> String {
+    play_with(binary, &[], input)
+}
+
+fn play_with(binary: &std::path::Path, args: &[&str], input: &str) -> String {
     let mut child = Command::new(binary)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -101,6 +106,24 @@ fn play_refuses_illegal_moves_and_writes_pgn() {
     let out = play(&build.join("play"), "f3\ne5\ng4\nQh4#\n");
     assert!(out.contains("Checkmate — Black wins 0-1"), "{out}");
     assert!(out.trim_end().ends_with("1. f3 e5 2. g4 Qh4# 0-1"), "{out}");
+}
+
+#[test]
+fn play_against_libchess_engine() {
+    let _guard = BUILD.lock().unwrap();
+    let build = build_examples();
+    for binary in ["play", "play-static"] {
+        // The engine answers each move; undo takes back both.
+        let out = play_with(&build.join(binary), &["--computer", "3"], "e4\nd4\nundo\nNf3\n");
+        assert_eq!(out.matches("computer plays ").count(), 3, "{out}");
+        let pgn = out.rsplit_once("\n\n").map_or("", |(_, pgn)| pgn);
+        // 1. e4 ... 2. d4 ... taken back: the game is 1. e4 ... 2. Nf3 ...
+        assert!(pgn.contains("1. e4 ") && pgn.contains(" 2. Nf3 "), "{pgn}");
+        assert!(!pgn.contains("d4 "), "{pgn}");
+    }
+    let bad = output(Command::new(build.join("play")).args(["--computer", "11"]));
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("1 to 10"));
 }
 
 #[test]

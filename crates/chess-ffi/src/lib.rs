@@ -17,12 +17,14 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 mod boundary;
+mod engine;
 mod game;
 mod pgn;
 mod position;
 
 use std::ffi::c_char;
 
+pub use engine::*;
 pub use game::*;
 pub use pgn::*;
 pub use position::*;

@@ -606,3 +606,60 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn engine_best_move() {
+    unsafe {
+        // Mate in one is found at full strength.
+        let fen = c("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        let pos = chess_position_from_fen(fen.as_ptr());
+        let mut out = mv("a1", "a1");
+        assert_eq!(chess_engine_best_move(pos, 200, 10, &mut out), ChessError::CHESS_OK);
+        assert_eq!((out.from, out.to), (mv("d1", "d8").from, mv("d1", "d8").to));
+        // Every level gives a legal move.
+        for level in 1..=10 {
+            let start = chess_position_new();
+            assert_eq!(chess_engine_best_move(start, 20, level, &mut out), ChessError::CHESS_OK);
+            assert!(chess_position_is_legal(start, out), "level {level}");
+            chess_position_free(start);
+        }
+        // Bad arguments are refused and `out` is left alone.
+        let before = out;
+        assert_eq!(
+            chess_engine_best_move(pos, 100, 0, &mut out),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        assert_eq!(last_error(), "level 0 is not between 1 and 10");
+        assert_eq!(
+            chess_engine_best_move(pos, 100, 11, &mut out),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        assert_eq!(
+            chess_engine_best_move(pos, 0, 5, &mut out),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        assert_eq!(
+            chess_engine_best_move(pos, u32::MAX, 5, &mut out),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        assert_eq!(
+            chess_engine_best_move(null(), 100, 5, &mut out),
+            ChessError::CHESS_ERR_NULL
+        );
+        assert_eq!(
+            chess_engine_best_move(pos, 100, 5, null_mut()),
+            ChessError::CHESS_ERR_NULL
+        );
+        assert_eq!(out, before);
+        chess_position_free(pos);
+        // No move in a mate.
+        let mated = c("R5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+        let pos = chess_position_from_fen(mated.as_ptr());
+        assert_eq!(
+            chess_engine_best_move(pos, 50, 5, &mut out),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        assert!(last_error().contains("checkmate"), "{}", last_error());
+        chess_position_free(pos);
+    }
+}
