@@ -140,7 +140,10 @@ impl UciEngine {
             author: String::new(),
             options: Vec::new(),
         };
-        engine.send("uci")?;
+        // A program that exits at once makes the write fail: it exited.
+        engine
+            .send("uci")
+            .map_err(|_| ClientError::Exited { waiting_for: "uciok" })?;
         engine.wait_for("uciok", timeout, |engine, message| match message {
             EngineMessage::Name(name) => {
                 engine.name = name;

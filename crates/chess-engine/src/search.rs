@@ -235,6 +235,10 @@ struct Search<'a> {
     can_stop: bool,
     pv: Vec<[Option<Move>; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// The moves of each ply and their ordering keys, allocated once (a
+    /// fresh 1 KiB list per node cost more than the node's work).
+    lists: Vec<MoveList>,
+    keys_of_moves: Vec<[i32; chess_core::MAX_MOVES]>,
     /// Root moves in search order, with their last scores.
     root_moves: Vec<(Move, i32)>,
 }
@@ -311,6 +315,8 @@ impl Engine {
             can_stop: false,
             pv: vec![[None; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
+            lists: vec![MoveList::new(); MAX_PLY + 1],
+            keys_of_moves: vec![[0; chess_core::MAX_MOVES]; MAX_PLY + 1],
             root_moves: legal.iter().map(|&m| (m, -INF)).collect(),
         };
         let mut result = SearchResult {
@@ -630,13 +636,19 @@ impl Search<'_> {
             }
         }
 
-        let mut moves = MoveList::new();
-        self.pos.fill_legal_moves(&mut moves);
-        if moves.is_empty() {
+        self.pos.fill_legal_moves(&mut self.lists[ply]);
+        let count = self.lists[ply].len();
+        if count == 0 {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut scores = [0i32; chess_core::MAX_MOVES];
-        self.score_moves(&moves, &mut scores, tt_move, ply);
+        score_moves(
+            &self.pos,
+            self.engine,
+            &self.lists[ply],
+            &mut self.keys_of_moves[ply],
+            tt_move,
+            ply,
+        );
 
         let original_alpha = alpha;
         let mut best_score = -INF;
@@ -646,23 +658,27 @@ impl Search<'_> {
         let mut quiets_tried = [None::<Move>; 64];
         let mut quiet_count = 0usize;
         let turn = self.pos.turn().index();
-        for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut scores, i);
+        for i in 0..count {
+            let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
             let quiet = !m.is_capture() && m.promotion().is_none();
             let is_killer = self.engine.killers[ply].contains(&Some(m));
-            if !pv_node && !in_check && quiet && searched > 0 && best_score > -MATE_BOUND {
-                // Late-move pruning: deep in the list, quiet moves at low
-                // depth rarely matter. Futility: nor do they when far below
-                // alpha. Checks are kept.
-                let late = depth <= 3 && quiet_count as i32 >= 3 + 2 * depth * depth;
-                let futile = depth <= 2 && static_eval + 100 + 100 * depth <= alpha;
-                if (late || futile) && !self.pos.gives_check(m) {
-                    continue;
-                }
-            }
+            // Late-move pruning: deep in the list, quiet moves at low depth
+            // rarely matter. Futility: nor do they when far below alpha.
+            // Checks are kept (seen once the move is made).
+            let prunable = !pv_node
+                && !in_check
+                && quiet
+                && searched > 0
+                && best_score > -MATE_BOUND
+                && (depth <= 3 && quiet_count as i32 >= 3 + 2 * depth * depth
+                    || depth <= 2 && static_eval + 100 + 100 * depth <= alpha);
             let undo = self.pos.play_unchecked(m);
-            self.keys.push(key);
             let gives_check = self.pos.is_check();
+            if prunable && !gives_check {
+                self.pos.undo(m, undo);
+                continue;
+            }
+            self.keys.push(key);
             let mut score;
             if searched == 0 {
                 score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
@@ -736,12 +752,11 @@ impl Search<'_> {
             return evaluate(&self.pos);
         }
         let in_check = self.pos.is_check();
-        let mut moves = MoveList::new();
         let mut best_score;
         let stand_pat;
         if in_check {
-            self.pos.fill_legal_moves(&mut moves);
-            if moves.is_empty() {
+            self.pos.fill_legal_moves(&mut self.lists[ply]);
+            if self.lists[ply].is_empty() {
                 return -MATE + ply as i32;
             }
             best_score = -INF;
@@ -753,16 +768,24 @@ impl Search<'_> {
             }
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
-            self.pos.fill_legal_captures(&mut moves);
+            self.pos.fill_legal_captures(&mut self.lists[ply]);
         }
-        let mut scores = [0i32; chess_core::MAX_MOVES];
-        self.score_moves(&moves, &mut scores, None, ply);
-        for i in 0..moves.len() {
-            let m = pick(&mut moves, &mut scores, i);
+        let count = self.lists[ply].len();
+        score_moves(
+            &self.pos,
+            self.engine,
+            &self.lists[ply],
+            &mut self.keys_of_moves[ply],
+            None,
+            ply,
+        );
+        for i in 0..count {
+            let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
             if !in_check && m.promotion().is_none() {
-                // Delta pruning: even winning this piece cannot reach alpha.
-                let victim = self.victim_value(m);
-                if stand_pat + victim + 200 <= alpha {
+                // Delta pruning: even winning this piece cannot reach alpha;
+                // and captures that look losing are left out.
+                let losing = self.keys_of_moves[ply][i] < GOOD_CAPTURE;
+                if losing || stand_pat + victim_value(&self.pos, m) + 200 <= alpha {
                     continue;
                 }
             }
@@ -799,40 +822,6 @@ impl Search<'_> {
             .any(|role| !self.pos.squares_of(chess_core::Piece::new(color, role)).is_empty())
     }
 
-    fn victim_value(&self, m: Move) -> i32 {
-        match self.pos.piece_at(m.to()) {
-            Some(p) => ORDER_VALUE[p.role as usize],
-            None if m.is_en_passant() => ORDER_VALUE[Role::Pawn as usize],
-            None => 0,
-        }
-    }
-
-    /// Move-ordering keys: hash move, then captures and promotions by
-    /// most valuable victim / least valuable attacker, then killers, then
-    /// quiet moves by history.
-    fn score_moves(&self, moves: &MoveList, scores: &mut [i32], tt_move: Option<Move>, ply: usize) {
-        let turn = self.pos.turn().index();
-        let killers = self.engine.killers[ply];
-        for (m, score) in moves.iter().zip(scores.iter_mut()) {
-            *score = if Some(*m) == tt_move {
-                1 << 30
-            } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
-                let attacker = self.pos.piece_at(m.from()).map_or(0, |p| p.role as i32);
-                let promotion = m.promotion().map_or(0, |r| ORDER_VALUE[r as usize]);
-                (1 << 28) + 16 * (self.victim_value(*m) + promotion) - attacker
-            } else if m.promotion().is_some() {
-                // Under-promotions last.
-                -(1 << 28)
-            } else if killers[0] == Some(*m) {
-                (1 << 27) + 1
-            } else if killers[1] == Some(*m) {
-                1 << 27
-            } else {
-                self.engine.history[turn][m.from().index() as usize][m.to().index() as usize]
-            };
-        }
-    }
-
     /// A quiet move caused a cutoff: remember it as a killer, raise its
     /// history and lower that of the quiet moves tried before it.
     fn reward_quiet(&mut self, m: Move, tried: &[Option<Move>], depth: i32, ply: usize) {
@@ -852,6 +841,58 @@ impl Search<'_> {
         for &other in tried.iter().flatten() {
             update(other, -bonus);
         }
+    }
+}
+
+/// Ordering keys at or above this are captures that do not look losing.
+const GOOD_CAPTURE: i32 = 1 << 28;
+
+/// A capture of a defended piece by a more valuable one (QxP with the pawn
+/// defended): it most likely loses material.
+fn loses_material(pos: &Position, m: Move) -> bool {
+    let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role as usize]);
+    attacker > victim_value(pos, m) + 50 && !pos.attackers_of(m.to(), !pos.turn()).is_empty()
+}
+
+/// The value of the piece `m` captures (0 for none).
+fn victim_value(pos: &Position, m: Move) -> i32 {
+    match pos.piece_at(m.to()) {
+        Some(p) => ORDER_VALUE[p.role as usize],
+        None if m.is_en_passant() => ORDER_VALUE[Role::Pawn as usize],
+        None => 0,
+    }
+}
+
+/// Move-ordering keys: hash move, then captures and promotions by most
+/// valuable victim / least valuable attacker (at or above
+/// [`GOOD_CAPTURE`] unless they look losing), then killers, then quiet
+/// moves by history.
+fn score_moves(pos: &Position, engine: &Engine, moves: &MoveList, scores: &mut [i32], tt_move: Option<Move>, ply: usize) {
+    let turn = pos.turn().index();
+    let killers = engine.killers[ply];
+    for (m, score) in moves.iter().zip(scores.iter_mut()) {
+        *score = if Some(*m) == tt_move {
+            1 << 30
+        } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
+            let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role as i32);
+            let promotion = m.promotion().map_or(0, |r| ORDER_VALUE[r as usize]);
+            let mvv_lva = 16 * (victim_value(pos, *m) + promotion) - attacker;
+            // Captures that look losing go after the killers.
+            if m.promotion().is_none() && loses_material(pos, *m) {
+                (1 << 26) + mvv_lva
+            } else {
+                GOOD_CAPTURE + mvv_lva
+            }
+        } else if m.promotion().is_some() {
+            // Under-promotions last.
+            -(1 << 28)
+        } else if killers[0] == Some(*m) {
+            (1 << 27) + 1
+        } else if killers[1] == Some(*m) {
+            1 << 27
+        } else {
+            engine.history[turn][m.from().index() as usize][m.to().index() as usize]
+        };
     }
 }
 
