@@ -274,8 +274,8 @@ fn structure(pos: &Position, count: &[[i32; 6]; 2]) -> (i32, i32) {
                 side_mg += PASSED_MG[relative_rank];
                 side_eg += PASSED_EG[relative_rank];
             }
-            let neighbours = (if file > 0 { FILE_A << (file - 1) } else { 0 })
-                | (if file < 7 { FILE_A << (file + 1) } else { 0 });
+            let neighbours =
+                (if file > 0 { FILE_A << (file - 1) } else { 0 }) | (if file < 7 { FILE_A << (file + 1) } else { 0 });
             if own & neighbours == 0 {
                 side_mg -= 10;
                 side_eg -= 10;

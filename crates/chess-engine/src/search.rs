@@ -867,7 +867,14 @@ fn victim_value(pos: &Position, m: Move) -> i32 {
 /// valuable victim / least valuable attacker (at or above
 /// [`GOOD_CAPTURE`] unless they look losing), then killers, then quiet
 /// moves by history.
-fn score_moves(pos: &Position, engine: &Engine, moves: &MoveList, scores: &mut [i32], tt_move: Option<Move>, ply: usize) {
+fn score_moves(
+    pos: &Position,
+    engine: &Engine,
+    moves: &MoveList,
+    scores: &mut [i32],
+    tt_move: Option<Move>,
+    ply: usize,
+) {
     let turn = pos.turn().index();
     let killers = engine.killers[ply];
     for (m, score) in moves.iter().zip(scores.iter_mut()) {

@@ -457,3 +457,26 @@ mod tests {
         assert_eq!(white_share(Score::Mate(-3)), 0.0);
     }
 }
+
+#[cfg(test)]
+mod analysis_tests {
+    use super::*;
+
+    #[test]
+    fn several_lines() {
+        let mut computer = Computer {
+            lines: 3,
+            ..Computer::default()
+        };
+        computer.set_analysing(true);
+        let game = Game::new();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while computer.analysis.depth() < 6 || computer.analysis.lines.len() < 3 {
+            assert!(std::time::Instant::now() < deadline, "{:?}", computer.analysis);
+            computer.tick(&game, 0, false);
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let firsts: Vec<Move> = computer.analysis.lines.iter().map(|l| l.pv[0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2]);
+    }
+}

@@ -117,11 +117,10 @@ fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
         ui.heading("New game");
         ui.add_space(4.0);
         egui::Grid::new("players")
-            .num_columns(3)
-            .spacing([12.0, 6.0])
+            .num_columns(2)
+            .spacing([16.0, 6.0])
             .show(ui, |ui| {
                 for (color, player) in [("White", &mut setup.white), ("Black", &mut setup.black)] {
-                    ui.label(format!("{color}:"));
                     ui.radio_value(player, Player::Human, format!("{color}: human"));
                     ui.radio_value(player, Player::Computer, format!("{color}: computer"));
                     ui.end_row();

@@ -221,9 +221,11 @@ fn analysis(ui: &mut egui::Ui, app: &mut ChessApp) {
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, "Lines"));
         if lines != model.computer.lines {
             model.computer.lines = lines;
-            // Restart with the new number of lines.
-            model.computer.set_analysing(false);
-            model.computer.set_analysing(true);
+            if model.computer.analysing {
+                // Restart with the new number of lines.
+                model.computer.set_analysing(false);
+                model.computer.set_analysing(true);
+            }
         }
     });
     if model.computer.hinting {
@@ -270,12 +272,18 @@ fn evaluation_bar(ui: &mut egui::Ui, score: chess_engine::Score, depth: u32) {
     let label = format!("Evaluation {} ({who}), depth {depth}", computer::score_text(score));
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, &label));
     let painter = ui.painter();
-    painter.rect_filled(rect, 3.0, Color32::from_gray(30));
+    painter.rect_filled(rect, 3.0, Color32::from_gray(12));
     let white = rect.width() * computer::white_share(score);
     painter.rect_filled(
         egui::Rect::from_min_size(rect.min, Vec2::new(white, rect.height())),
         3.0,
         Color32::from_gray(235),
+    );
+    painter.rect_stroke(
+        rect,
+        3.0,
+        Stroke::new(1.0, Color32::from_gray(110)),
+        egui::StrokeKind::Inside,
     );
     painter.line_segment(
         [rect.center_top(), rect.center_bottom()],
