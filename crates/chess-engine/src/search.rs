@@ -339,8 +339,9 @@ impl Engine {
                 let excluded: Vec<Move> = lines.iter().map(|(l, _)| l.pv[0]).collect();
                 let (score, pv) = search.aspirated_root(depth as i32, *slot, &excluded);
                 if search.stopped {
-                    // A move that beat the others at this depth is still
-                    // trustworthy; keep it if the first line was found.
+                    // A move that proved better than the previous iteration's
+                    // expectation is trustworthy; otherwise the previous
+                    // iteration's lines stand.
                     if k == 0
                         && let Some(pv) = pv
                     {
@@ -433,7 +434,11 @@ impl Search<'_> {
         loop {
             let (score, pv) = self.root(depth, alpha, beta, excluded);
             if self.stopped {
-                return (score, pv);
+                // An interrupted iteration counts only if a move proved
+                // better than the window's floor; after a fail low, the
+                // moves' scores are mere upper bounds, and the best of them
+                // may be a blunder.
+                return (score, if score > alpha { pv } else { None });
             }
             if score <= alpha {
                 alpha = (alpha - delta).max(-INF);

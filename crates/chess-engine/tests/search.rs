@@ -324,3 +324,42 @@ fn levels_play_worse_but_legal() {
         assert_eq!(m.uci(), "d2d5", "level {n}");
     }
 }
+
+#[test]
+fn an_interrupted_search_keeps_a_sound_move() {
+    // From a game against Stockfish: here 17. c4?? Ne2+ loses the queen to
+    // a fork. A search stopped while its first move failed low once
+    // returned such a move (the best of the upper bounds); stopped at any
+    // point, the move must be as good as a complete shallower search's.
+    let position = pos("2kr3r/2p3pp/p1pbqp2/Pp2p2P/4Pn2/3PB1Q1/1PPN1PP1/R4RK1 w - - 1 17");
+    let mut engine = Engine::new(16);
+    let all = Limits {
+        depth: Some(5),
+        multipv: 64,
+        ..Limits::default()
+    };
+    let reference = engine.search(&position, &[], &all, &never(), |_| {});
+    let best = reference.lines[0].score.as_cp();
+    let score_of = |m: Move| {
+        reference
+            .lines
+            .iter()
+            .find(|l| l.pv[0] == m)
+            .map(|l| l.score.as_cp())
+            .unwrap()
+    };
+    for nodes in (1_000..80_000).step_by(1_500) {
+        let mut engine = Engine::new(16);
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let m = engine.search(&position, &[], &limits, &never(), |_| {}).best.unwrap();
+        assert!(
+            score_of(m) > best - 200,
+            "{nodes} nodes: {} scores {} (best {best})",
+            m.uci(),
+            score_of(m)
+        );
+    }
+}
