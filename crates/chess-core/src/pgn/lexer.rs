@@ -1,12 +1,15 @@
-//! PGN tokens, read line by line from any `BufRead`.
+//! PGN tokens, read from any `BufRead` into one buffer that holds at least
+//! the current line: no copy per line, and text is decoded only where it
+//! is kept (tags, comments), so movetext is lexed byte by byte.
 
 use std::io::BufRead;
 
 /// A token of PGN and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Token {
-    /// `[Name "value"]`, with the escapes `\"` and `\\` resolved.
-    Tag(String, String),
+    /// `[Name "value"]`, with the escapes `\"` and `\\` resolved (boxed:
+    /// tags are rare beside moves, and tokens are moved often).
+    Tag(Box<(String, String)>),
     /// `{...}` or `; ...`: the text is in [`Lexer::comment_text`] until the
     /// next token is read (so a comment costs no allocation of its own).
     Comment,
@@ -20,14 +23,15 @@ pub(crate) enum Token {
     /// `)`.
     Close,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    Result(String),
+    Result(&'static str),
     /// Something that fits nothing above.
     Junk(String),
     /// A `{` comment that is never closed.
     UnclosedComment,
 }
 
-/// The text of a move token, kept inline (no allocation per move).
+/// The text of a move token, kept inline (no allocation per move). Always
+/// ASCII.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct SanText {
     bytes: [u8; 24],
@@ -35,9 +39,12 @@ pub(crate) struct SanText {
 }
 
 impl SanText {
-    fn new(text: &str) -> Option<SanText> {
+    fn new(text: &[u8]) -> Option<SanText> {
+        if !text.is_ascii() {
+            return None;
+        }
         let mut bytes = [0u8; 24];
-        bytes.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+        bytes.get_mut(..text.len())?.copy_from_slice(text);
         Some(SanText {
             bytes,
             len: text.len() as u8,
@@ -63,14 +70,25 @@ pub(crate) struct Spanned {
     pub column: usize,
 }
 
+/// How many bytes are asked of the input at a time.
+const CHUNK: usize = 1 << 16;
+
 pub(crate) struct Lexer<R> {
     input: R,
-    line: String,
-    /// Byte position in `line`.
+    /// Bytes read from the input; the current line is `buf[line_start..end]`
+    /// (without its line break), whole.
+    buf: Vec<u8>,
+    line_start: usize,
+    /// The end of the current line's text (before `\r\n` or `\n`).
+    end: usize,
+    /// Where the next line starts (after the line break), or `buf.len()`.
+    next_start: usize,
+    /// Byte position of the reader in `buf`.
     pos: usize,
     line_no: usize,
     /// Whether the line is ASCII (then columns are byte offsets).
     ascii: bool,
+    /// The input has no more bytes (or failed).
     eof: bool,
     /// The text of the last comment read (reused between comments).
     comment: String,
@@ -80,23 +98,32 @@ pub(crate) struct Lexer<R> {
     peeked: Option<Spanned>,
 }
 
-fn suffix_nag(s: &str) -> Option<u8> {
+fn suffix_nag(s: &[u8]) -> Option<u8> {
     Some(match s {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        b"?!" => 6,
         _ => return None,
     })
+}
+
+/// Text as it is kept: UTF-8, with anything else (Latin-1 files and other
+/// junk) decoded lossily, never an error.
+fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
 }
 
 impl<R: BufRead> Lexer<R> {
     pub(crate) fn new(input: R) -> Lexer<R> {
         Lexer {
             input,
-            line: String::new(),
+            buf: Vec::new(),
+            line_start: 0,
+            end: 0,
+            next_start: 0,
             pos: 0,
             line_no: 0,
             ascii: true,
@@ -108,54 +135,90 @@ impl<R: BufRead> Lexer<R> {
         }
     }
 
-    /// Reads the next line into `self.line`. False at the end of input.
+    /// Reads more input at the end of `buf`. False when there is none.
+    fn fill(&mut self) -> bool {
+        while !self.eof {
+            let len = self.buf.len();
+            self.buf.resize(len + CHUNK, 0);
+            let read = self.input.read(&mut self.buf[len..]);
+            match read {
+                Ok(n) => {
+                    self.buf.truncate(len + n);
+                    if n == 0 {
+                        self.eof = true;
+                    } else {
+                        return true;
+                    }
+                }
+                Err(e) => {
+                    self.buf.truncate(len);
+                    if e.kind() != std::io::ErrorKind::Interrupted {
+                        self.io_error = Some(e);
+                        self.eof = true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Moves to the next line, reading input until it is whole. False at
+    /// the end of input.
     fn next_line(&mut self) -> bool {
-        if self.eof {
+        let mut start = self.next_start;
+        let mut searched = start;
+        let newline = loop {
+            if let Some(i) = self.buf[searched..].iter().position(|&b| b == b'\n') {
+                break Some(searched + i);
+            }
+            searched = self.buf.len();
+            // Drop the lines already read before reading more.
+            if start > 0 {
+                self.buf.drain(..start);
+                searched -= start;
+                start = 0;
+            }
+            if !self.fill() {
+                break None;
+            }
+        };
+        if newline.is_none() && start == self.buf.len() {
+            self.line_start = start;
+            self.end = start;
+            self.next_start = start;
+            self.pos = start;
             return false;
         }
-        // The line's bytes are read into the buffer the last line used, and
-        // become the new line without a copy when they are valid UTF-8.
-        let mut buf = std::mem::take(&mut self.line).into_bytes();
-        buf.clear();
-        match self.input.read_until(b'\n', &mut buf) {
-            Ok(0) => {
-                self.eof = true;
-                return false;
-            }
-            Ok(_) => {}
-            Err(e) => {
-                self.io_error = Some(e);
-                self.eof = true;
-                return false;
-            }
-        }
         self.line_no += 1;
-        // Files in Latin-1 and other junk: decoded lossily, never an error.
-        self.line = match String::from_utf8(buf) {
-            Ok(text) => text,
-            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        let (mut end, next) = match newline {
+            Some(i) => (i, i + 1),
+            None => (self.buf.len(), self.buf.len()),
         };
-        if self.line_no == 1 && self.line.starts_with('\u{feff}') {
-            self.line.drain(..3);
+        while end > start && matches!(self.buf[end - 1], b'\r' | b'\n') {
+            end -= 1;
         }
-        while self.line.ends_with(['\n', '\r']) {
-            self.line.pop();
+        if self.line_no == 1 && self.buf[start..end].starts_with(b"\xef\xbb\xbf") {
+            start += 3;
         }
         // `%` in the first column escapes the whole line (not inside a comment).
-        if !self.in_comment && self.line.starts_with('%') {
-            self.line.clear();
+        if !self.in_comment && self.buf.get(start) == Some(&b'%') && start < end {
+            end = start;
         }
-        self.ascii = self.line.is_ascii();
-        self.pos = 0;
+        self.line_start = start;
+        self.end = end;
+        self.next_start = next;
+        self.pos = start;
+        self.ascii = self.buf[start..end].is_ascii();
         true
     }
 
     /// The 1-based column (in characters) of the read position.
     fn column(&self) -> usize {
+        let before = self.pos - self.line_start;
         if self.ascii {
-            self.pos + 1
+            before + 1
         } else {
-            self.line[..self.pos].chars().count() + 1
+            text(&self.buf[self.line_start..self.pos]).chars().count() + 1
         }
     }
 
@@ -187,32 +250,38 @@ impl<R: BufRead> Lexer<R> {
         loop {
             // Skip whitespace, reading lines as needed.
             loop {
-                let bytes = self.line.as_bytes();
-                while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
+                let line = &self.buf[..self.end];
+                while self.pos < line.len() && line[self.pos].is_ascii_whitespace() {
                     self.pos += 1;
                 }
-                if self.pos < bytes.len() {
+                if self.pos < line.len() {
                     break;
                 }
                 if !self.next_line() {
                     return None;
                 }
             }
-            let (line, column) = (self.line_no, self.column());
-            let spanned = |token| Some(Spanned { token, line, column });
-            let bytes = self.line.as_bytes();
+            let (line_no, column) = (self.line_no, self.column());
+            let spanned = |token| {
+                Some(Spanned {
+                    token,
+                    line: line_no,
+                    column,
+                })
+            };
+            let line = &self.buf[..self.end];
             let start = self.pos;
-            match bytes[start] {
+            match line[start] {
                 b'[' => {
-                    let (token, len) = read_tag(&self.line[start..]);
+                    let (token, len) = read_tag(&line[start..]);
                     self.pos += len;
                     return spanned(token);
                 }
                 b'{' => return spanned(self.read_brace_comment()),
                 b';' => {
                     self.comment.clear();
-                    self.comment.push_str(&self.line[start + 1..]);
-                    self.pos = self.line.len();
+                    self.comment.push_str(&text(&line[start + 1..]));
+                    self.pos = self.end;
                     return spanned(Token::Comment);
                 }
                 b'(' => {
@@ -225,32 +294,31 @@ impl<R: BufRead> Lexer<R> {
                 }
                 b'$' => {
                     let mut end = start + 1;
-                    while end < bytes.len() && bytes[end].is_ascii_digit() {
+                    while end < line.len() && line[end].is_ascii_digit() {
                         end += 1;
                     }
-                    let digits = &self.line[start + 1..end];
+                    let digits = &line[start + 1..end];
                     self.pos = end;
-                    return match digits.parse::<u8>() {
-                        Ok(n) => spanned(Token::Nag(n)),
-                        Err(_) => spanned(Token::Junk(format!("${digits}"))),
+                    return match std::str::from_utf8(digits).ok().and_then(|d| d.parse::<u8>().ok()) {
+                        Some(n) => spanned(Token::Nag(n)),
+                        None => spanned(Token::Junk(format!("${}", text(digits)))),
                     };
                 }
                 _ => {}
             }
-            // A word: up to whitespace or a character that starts a token.
+            // A word: up to whitespace or a byte that starts a token.
             // (Bytes of multi-byte characters never equal these ASCII ones.)
             let mut end = start;
-            while end < bytes.len() && !is_delimiter(bytes[end]) {
+            while end < line.len() && !DELIMITER[line[end] as usize] {
                 end += 1;
             }
             if end == start {
                 // A lone '}' or ']'.
-                let c = self.line[start..].chars().next().unwrap_or('?');
-                self.pos += c.len_utf8();
-                return spanned(Token::Junk(c.to_string()));
+                self.pos += 1;
+                return spanned(Token::Junk((line[start] as char).to_string()));
             }
             self.pos = end;
-            if let Some(token) = classify_word(&self.line[start..end]) {
+            if let Some(token) = classify_word(&line[start..end]) {
                 return spanned(token);
             }
             // A move number alone ("12." or "12..."): nothing to return.
@@ -267,15 +335,15 @@ impl<R: BufRead> Lexer<R> {
         self.pos += 1;
         self.comment.clear();
         loop {
-            let rest = &self.line[self.pos..];
-            if let Some(end) = rest.find('}') {
-                self.comment.push_str(&rest[..end]);
+            let rest = &self.buf[self.pos..self.end];
+            if let Some(end) = rest.iter().position(|&b| b == b'}') {
+                self.comment.push_str(&text(&rest[..end]));
                 self.pos += end + 1;
                 return Token::Comment;
             }
-            self.comment.push_str(rest);
+            self.comment.push_str(&text(rest));
             self.comment.push(' ');
-            self.pos = self.line.len();
+            self.pos = self.end;
             self.in_comment = true;
             let more = self.next_line();
             self.in_comment = false;
@@ -286,114 +354,126 @@ impl<R: BufRead> Lexer<R> {
     }
 }
 
-/// Whether a byte ends a word of movetext.
-fn is_delimiter(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
-}
+/// Which bytes end a word of movetext: whitespace and the bytes that start
+/// or end another token.
+const DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] =
+            (b as u8).is_ascii_whitespace() || matches!(b as u8, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$');
+        b += 1;
+    }
+    table
+};
+
+/// `½-½`, which some files write for a draw.
+const HALF_HALF: &[u8] = "½-½".as_bytes();
 
 /// A word of movetext: a result, a move number (none), or a move with an
 /// optional suffix annotation (returned as the SAN; the annotation is
 /// recovered by [`split_annotation`]).
-fn classify_word(word: &str) -> Option<Token> {
-    let first = word.as_bytes()[0];
+fn classify_word(word: &[u8]) -> Option<Token> {
+    let junk = |word: &[u8]| Token::Junk(text(word).chars().take(32).collect());
     // Most words are moves starting with a letter: skip the checks below.
-    if first.is_ascii_alphabetic() {
-        return Some(match SanText::new(word) {
-            Some(san) => Token::San(san),
-            None => Token::Junk(word.chars().take(32).collect()),
-        });
+    if word[0].is_ascii_alphabetic() {
+        return Some(SanText::new(word).map_or_else(|| junk(word), Token::San));
     }
     match word {
-        "1-0" | "0-1" | "1/2-1/2" | "*" => return Some(Token::Result(word.to_string())),
-        "½-½" => return Some(Token::Result("1/2-1/2".to_string())),
+        b"1-0" => return Some(Token::Result("1-0")),
+        b"0-1" => return Some(Token::Result("0-1")),
+        b"1/2-1/2" | HALF_HALF => return Some(Token::Result("1/2-1/2")),
+        b"*" => return Some(Token::Result("*")),
         _ => {}
     }
     // Move numbers: "12.", "12...", "12" and the dots alone.
-    let digits_end = word.find(|c: char| !c.is_ascii_digit()).unwrap_or(word.len());
+    let digits_end = word.iter().position(|b| !b.is_ascii_digit()).unwrap_or(word.len());
     let after = &word[digits_end..];
-    if after.chars().all(|c| c == '.') {
+    if after.iter().all(|&b| b == b'.') {
         return None;
     }
     // "12.e4" and "12...e5": a number glued to the move.
-    let word = if digits_end > 0 && after.starts_with('.') {
-        after.trim_start_matches('.')
+    let word = if digits_end > 0 && after.starts_with(b".") {
+        let dots = after.iter().take_while(|&&b| b == b'.').count();
+        &after[dots..]
     } else {
         word
     };
     if let Some(nag) = suffix_nag(word) {
         return Some(Token::Nag(nag));
     }
-    Some(match SanText::new(word) {
-        Some(san) => Token::San(san),
-        None => Token::Junk(word.chars().take(32).collect()),
-    })
+    Some(SanText::new(word).map_or_else(|| junk(word), Token::San))
 }
 
 /// Splits a suffix annotation off a move: `"e4!?"` gives `("e4", Some(5))`.
 pub(crate) fn split_annotation(san: &str) -> (&str, Option<u8>) {
     let end = san.trim_end_matches(['!', '?']);
-    (end, suffix_nag(&san[end.len()..]))
+    (end, suffix_nag(&san.as_bytes()[end.len()..]))
 }
 
-/// Reads `[Name "value"]` from the start of `text`; returns the token and
+/// Reads `[Name "value"]` from the start of `line`; returns the token and
 /// the bytes used. Lenient: an unquoted value runs to `]`.
-fn read_tag(text: &str) -> (Token, usize) {
-    let bytes = text.as_bytes();
+fn read_tag(line: &[u8]) -> (Token, usize) {
+    let junk = |bytes: &[u8]| Token::Junk(text(bytes).into_owned());
     let mut i = 1;
-    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+    while i < line.len() && line[i].is_ascii_whitespace() {
         i += 1;
     }
     let name_start = i;
-    while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'"' && bytes[i] != b']' {
+    while i < line.len() && !line[i].is_ascii_whitespace() && line[i] != b'"' && line[i] != b']' {
         i += 1;
     }
-    let name = text[name_start..i].to_string();
-    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+    let name = text(&line[name_start..i]).into_owned();
+    while i < line.len() && line[i].is_ascii_whitespace() {
         i += 1;
     }
-    let mut value = String::new();
-    if i < bytes.len() && bytes[i] == b'"' {
+    let value;
+    if i < line.len() && line[i] == b'"' {
         i += 1;
-        let mut chars = text[i..].char_indices();
+        let mut bytes = Vec::new();
         let mut closed = false;
-        while let Some((j, c)) = chars.next() {
-            match c {
-                '\\' => match chars.next() {
-                    Some((_, e @ ('"' | '\\'))) => value.push(e),
-                    Some((_, other)) => {
-                        value.push('\\');
-                        value.push(other);
+        while i < line.len() {
+            match line[i] {
+                b'\\' => match line.get(i + 1) {
+                    Some(&e @ (b'"' | b'\\')) => {
+                        bytes.push(e);
+                        i += 1;
                     }
-                    None => value.push('\\'),
+                    _ => bytes.push(b'\\'),
                 },
-                '"' => {
-                    i += j + 1;
+                b'"' => {
                     closed = true;
+                    i += 1;
                     break;
                 }
-                c => value.push(c),
+                b => bytes.push(b),
             }
+            i += 1;
         }
         if !closed {
-            return (Token::Junk(text.to_string()), text.len());
+            return (junk(line), line.len());
         }
+        value = match String::from_utf8(bytes) {
+            Ok(v) => v,
+            Err(e) => text(e.as_bytes()).into_owned(),
+        };
     } else {
-        let end = text[i..].find(']').map_or(text.len(), |e| i + e);
-        value = text[i..end].trim().to_string();
+        let end = line[i..].iter().position(|&b| b == b']').map_or(line.len(), |e| i + e);
+        value = text(&line[i..end]).trim().to_string();
         i = end;
     }
-    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+    while i < line.len() && line[i].is_ascii_whitespace() {
         i += 1;
     }
-    if i < bytes.len() && bytes[i] == b']' {
+    if i < line.len() && line[i] == b']' {
         i += 1;
     } else {
-        return (Token::Junk(text[..i].to_string()), i.max(1));
+        return (junk(&line[..i]), i.max(1));
     }
     if name.is_empty() {
-        return (Token::Junk(text[..i].to_string()), i);
+        return (junk(&line[..i]), i);
     }
-    (Token::Tag(name, value), i)
+    (Token::Tag(Box::new((name, value))), i)
 }
 
 #[cfg(test)]
@@ -418,9 +498,15 @@ mod tests {
     fn tags_with_escapes() {
         assert_eq!(
             tokens(r#"[White "Kasparov, \"Garry\" \\ X"]"#),
-            [Token::Tag("White".into(), r#"Kasparov, "Garry" \ X"#.into())]
+            [Token::Tag(Box::new((
+                "White".into(),
+                r#"Kasparov, "Garry" \ X"#.into()
+            )))]
         );
-        assert_eq!(tokens("[Event ?]"), [Token::Tag("Event".into(), "?".into())]);
+        assert_eq!(
+            tokens("[Event ?]"),
+            [Token::Tag(Box::new(("Event".into(), "?".into())))]
+        );
     }
 
     #[test]
@@ -429,28 +515,28 @@ mod tests {
         assert_eq!(
             tokens("1. e4 {a\ncomment} e5!? 2.Nf3 $14 (2. f4) ; rest\n*"),
             [
-                San(SanText::new("e4").unwrap()),
+                San(SanText::new(b"e4").unwrap()),
                 Comment,
                 Junk("a comment".into()),
-                San(SanText::new("e5!?").unwrap()),
-                San(SanText::new("Nf3").unwrap()),
+                San(SanText::new(b"e5!?").unwrap()),
+                San(SanText::new(b"Nf3").unwrap()),
                 Nag(14),
                 Open,
-                San(SanText::new("f4").unwrap()),
+                San(SanText::new(b"f4").unwrap()),
                 Close,
                 Comment,
                 Junk("rest".into()),
-                Result("*".into()),
+                Result("*"),
             ]
         );
         assert_eq!(tokens("{never closed"), [UnclosedComment]);
-        assert_eq!(tokens("%escaped line\n1-0"), [Result("1-0".into())]);
+        assert_eq!(tokens("%escaped line\n1-0"), [Result("1-0")]);
         assert_eq!(
             tokens("{a\n%b}"),
             [Comment, Junk("a %b".into())],
             "no escape inside a comment"
         );
-        assert_eq!(tokens("\u{feff}1/2-1/2"), [Result("1/2-1/2".into())]);
+        assert_eq!(tokens("\u{feff}1/2-1/2"), [Result("1/2-1/2")]);
         assert_eq!(split_annotation("e4!?"), ("e4", Some(5)));
         assert_eq!(split_annotation("Nf3"), ("Nf3", None));
     }

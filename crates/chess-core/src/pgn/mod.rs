@@ -147,10 +147,10 @@ impl<R: BufRead> PgnReader<R> {
         }) = self.lexer.peek()
         {
             if let Some(Spanned {
-                token: Token::Tag(name, value),
-                ..
+                token: Token::Tag(tag), ..
             }) = self.lexer.next_token()
             {
+                let (name, value) = *tag;
                 tags.set(name, value);
             }
         }
@@ -261,11 +261,12 @@ impl<R: BufRead> PgnReader<R> {
         }) = self.lexer.peek()
         {
             if let Some(Spanned {
-                token: Token::Tag(name, value),
+                token: Token::Tag(tag),
                 line,
                 column,
             }) = self.lexer.next_token()
             {
+                let (name, value) = *tag;
                 if name == "FEN" {
                     fen_at = (line, column);
                 }
@@ -286,7 +287,7 @@ impl<R: BufRead> PgnReader<R> {
         // Comments read where no move precedes them at this level: they go
         // before the next move (or, with none, to the end).
         let mut pending: Vec<String> = Vec::new();
-        let mut result: Option<String> = None;
+        let mut result: Option<&str> = None;
         while let Some(spanned) = self.lexer.next_token() {
             match spanned.token {
                 Token::Tag(..) => {
@@ -354,7 +355,7 @@ impl<R: BufRead> PgnReader<R> {
         }
         // Comments with no move to follow, and after the result.
         pending.extend(self.take_trailing_comments());
-        sink.finish(pending, result.as_deref().and_then(Outcome::from_result));
+        sink.finish(pending, result.and_then(Outcome::from_result));
         Ok(())
     }
 }
