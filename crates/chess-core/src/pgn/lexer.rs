@@ -168,7 +168,7 @@ impl<R: BufRead> Lexer<R> {
         let mut start = self.next_start;
         let mut searched = start;
         let newline = loop {
-            if let Some(i) = self.buf[searched..].iter().position(|&b| b == b'\n') {
+            if let Some(i) = find_newline(&self.buf[searched..]) {
                 break Some(searched + i);
             }
             searched = self.buf.len();
@@ -354,6 +354,25 @@ impl<R: BufRead> Lexer<R> {
     }
 }
 
+/// The index of the first `\n` in `bytes`, eight bytes at a time.
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    for (i, chunk) in chunks.by_ref().enumerate() {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ (ONES * u64::from(b'\n'));
+        // A zero byte in `word` is a newline in the chunk.
+        if word.wrapping_sub(ONES) & !word & HIGHS != 0 {
+            let j = chunk.iter().position(|&b| b == b'\n').unwrap_or(0);
+            return Some(i * 8 + j);
+        }
+    }
+    let tail = chunks.remainder();
+    tail.iter()
+        .position(|&b| b == b'\n')
+        .map(|j| bytes.len() - tail.len() + j)
+}
+
 /// Which bytes end a word of movetext: whitespace and the bytes that start
 /// or end another token.
 const DELIMITER: [bool; 256] = {
@@ -492,6 +511,21 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn newlines_are_found_eight_bytes_at_a_time() {
+        let text = b"abcdefgh\nijklmnopqrstuvwxyz0123456789\n\xe9\xff\n\n";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let bytes = &text[start..end];
+                assert_eq!(
+                    find_newline(bytes),
+                    bytes.iter().position(|&b| b == b'\n'),
+                    "{start}..{end}"
+                );
+            }
+        }
     }
 
     #[test]
