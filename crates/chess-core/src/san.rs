@@ -84,15 +84,15 @@ enum SanPattern {
     },
 }
 
-fn clip(text: &str) -> String {
-    text.chars().take(32).collect()
+fn clip(text: &[u8]) -> String {
+    String::from_utf8_lossy(text).chars().take(32).collect()
 }
 
 /// The common shapes of SAN read byte by byte: `e4`, `exd5`, `Nf3`,
 /// `Nbd7`, `R1a3`, `Qxe4`, with a check mark. Anything else goes to the
 /// general reader.
-fn parse_simple(text: &str) -> Option<SanPattern> {
-    let mut b = text.as_bytes();
+fn parse_simple(text: &[u8]) -> Option<SanPattern> {
+    let mut b = text;
     if let [rest @ .., b'+' | b'#'] = b {
         b = rest;
     }
@@ -140,11 +140,11 @@ fn parse_simple(text: &str) -> Option<SanPattern> {
 }
 
 /// Reads the shape of a SAN text (no position needed).
-fn parse_pattern(text: &str) -> Option<SanPattern> {
+fn parse_pattern(text: &[u8]) -> Option<SanPattern> {
     if let Some(simple) = parse_simple(text) {
         return Some(simple);
     }
-    let mut s = text.trim();
+    let mut s = std::str::from_utf8(text).ok()?.trim();
     // Annotations and check marks, in any order and number ("Nf3+!?").
     s = s.trim_end_matches(['!', '?', '+', '#']);
     // "exd6e.p." and "exd6 e.p."
@@ -343,12 +343,12 @@ impl Position {
     /// # Ok::<(), chess_core::SanError>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        self.parse_san_in_check(text, None)
+        self.parse_san_in_check(text.as_bytes(), None)
     }
 
     /// [`Position::parse_san`] for a caller that already knows whether the
     /// side to move is in check (a PGN reader replaying moves).
-    pub(crate) fn parse_san_in_check(&self, text: &str, in_check: Option<bool>) -> Result<Move, SanError> {
+    pub(crate) fn parse_san_in_check(&self, text: &[u8], in_check: Option<bool>) -> Result<Move, SanError> {
         let pattern = parse_pattern(text).ok_or_else(|| SanError::Malformed { text: clip(text) })?;
         let (role, from_file, from_rank, to, promotion) = match pattern {
             SanPattern::Castle(side) => {
@@ -638,7 +638,7 @@ mod tests {
 
     #[test]
     fn patterns() {
-        let normal = |text| match parse_pattern(text) {
+        let normal = |text: &str| match parse_pattern(text.as_bytes()) {
             Some(SanPattern::Normal {
                 role,
                 from_file,
@@ -664,7 +664,7 @@ mod tests {
         for bad in [
             "", "e9", "Nf", "Xe4", "N=Qe4", "Ne8=Q", "e8=K", "e4e4e4", "xe4x", "é4", "Nabc3",
         ] {
-            assert_eq!(parse_pattern(bad), None, "{bad}");
+            assert_eq!(parse_pattern(bad.as_bytes()), None, "{bad}");
         }
     }
 }

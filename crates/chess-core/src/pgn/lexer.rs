@@ -30,35 +30,39 @@ pub(crate) enum Token {
     UnclosedComment,
 }
 
-/// The text of a move token, kept inline (no allocation per move). Always
-/// ASCII.
+/// The text of a move token, kept inline (no allocation per move): up to
+/// 16 ASCII bytes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct SanText {
-    bytes: [u8; 24],
+    bytes: [u8; 16],
     len: u8,
 }
 
 impl SanText {
     fn new(text: &[u8]) -> Option<SanText> {
-        if !text.is_ascii() {
+        if text.len() > 16 || !text.is_ascii() {
             return None;
         }
-        let mut bytes = [0u8; 24];
-        bytes.get_mut(..text.len())?.copy_from_slice(text);
+        // Byte by byte: moves are a few bytes long, shorter than a call to
+        // `memcpy`.
+        let mut bytes = [0u8; 16];
+        for (to, &from) in bytes.iter_mut().zip(text) {
+            *to = from;
+        }
         Some(SanText {
             bytes,
             len: text.len() as u8,
         })
     }
 
-    pub(crate) fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
     }
 }
 
 impl std::fmt::Debug for SanText {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}", self.as_str())
+        write!(f, "{:?}", String::from_utf8_lossy(self.as_bytes()))
     }
 }
 
@@ -113,7 +117,11 @@ fn suffix_nag(s: &[u8]) -> Option<u8> {
 /// Text as it is kept: UTF-8, with anything else (Latin-1 files and other
 /// junk) decoded lossily, never an error.
 fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    String::from_utf8_lossy(bytes)
+    // `from_utf8` first: its ASCII fast path beats the lossy decoder's.
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 impl<R: BufRead> Lexer<R> {
@@ -425,9 +433,15 @@ fn classify_word(word: &[u8]) -> Option<Token> {
 }
 
 /// Splits a suffix annotation off a move: `"e4!?"` gives `("e4", Some(5))`.
-pub(crate) fn split_annotation(san: &str) -> (&str, Option<u8>) {
-    let end = san.trim_end_matches(['!', '?']);
-    (end, suffix_nag(&san.as_bytes()[end.len()..]))
+pub(crate) fn split_annotation(san: &[u8]) -> (&[u8], Option<u8>) {
+    let mut end = san.len();
+    while end > 0 && matches!(san[end - 1], b'!' | b'?') {
+        end -= 1;
+    }
+    if end == san.len() {
+        return (san, None);
+    }
+    (&san[..end], suffix_nag(&san[end..]))
 }
 
 /// Reads `[Name "value"]` from the start of `line`; returns the token and
@@ -571,7 +585,7 @@ mod tests {
             "no escape inside a comment"
         );
         assert_eq!(tokens("\u{feff}1/2-1/2"), [Result("1/2-1/2")]);
-        assert_eq!(split_annotation("e4!?"), ("e4", Some(5)));
-        assert_eq!(split_annotation("Nf3"), ("Nf3", None));
+        assert_eq!(split_annotation(b"e4!?"), (&b"e4"[..], Some(5)));
+        assert_eq!(split_annotation(b"Nf3"), (&b"Nf3"[..], None));
     }
 }

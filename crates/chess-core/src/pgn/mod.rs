@@ -309,7 +309,7 @@ impl<R: BufRead> PgnReader<R> {
                     }
                 }
                 Token::San(ref word) => {
-                    let (san, nag) = split_annotation(word.as_str());
+                    let (san, nag) = split_annotation(word.as_bytes());
                     let m = sink
                         .position()
                         .parse_san_in_check(san, sink.in_check())
