@@ -122,18 +122,29 @@ impl<R: BufRead> PgnReader<R> {
         self.games += 1;
         let number = self.games;
         let result = self.parse_game(number);
+        Some(self.finish_game(number, result))
+    }
+
+    /// After reading game `number`: past the rest of a bad game, and a
+    /// failure to read the input wins over what was read.
+    fn finish_game<T>(&mut self, number: usize, result: Result<T, PgnError>) -> Result<T, PgnError> {
         if result.is_err() {
             self.skip_rest_of_game();
         }
-        if let Some(e) = self.lexer.io_error.take() {
-            return Some(Err(PgnError {
-                game: number,
-                line: self.lexer.line_no(),
-                column: 1,
-                kind: PgnErrorKind::Io(e.to_string()),
-            }));
+        match self.lexer.io_error.take() {
+            Some(e) => Err(self.error_here(number, PgnErrorKind::Io(e.to_string()))),
+            None => result,
         }
-        Some(result)
+    }
+
+    /// An error of game `number` at the lexer's line.
+    fn error_here(&self, number: usize, kind: PgnErrorKind) -> PgnError {
+        PgnError {
+            game: number,
+            line: self.lexer.line_no(),
+            column: 1,
+            kind,
+        }
     }
 
     /// Reads only the tags of the next game and skips its moves, without
@@ -225,25 +236,11 @@ impl<R: BufRead> PgnReader<R> {
         let number = self.games;
         let mut sink = VisitorSink::new(visitor);
         let result = self.parse_into(number, &mut sink);
-        if result.is_err() {
-            self.skip_rest_of_game();
-        }
-        if let Some(e) = self.lexer.io_error.take() {
-            return Some(Err(PgnError {
-                game: number,
-                line: self.lexer.line_no(),
-                column: 1,
-                kind: PgnErrorKind::Io(e.to_string()),
-            }));
-        }
-        Some(result.and_then(|()| {
-            sink.output.ok_or(PgnError {
-                game: number,
-                line: self.lexer.line_no(),
-                column: 1,
-                kind: PgnErrorKind::Unexpected(String::new()),
-            })
-        }))
+        let output = sink.output;
+        Some(
+            self.finish_game(number, result)
+                .and_then(|()| output.ok_or_else(|| self.error_here(number, PgnErrorKind::Unexpected(String::new())))),
+        )
     }
 
     /// Reads one game's tokens into `sink`.
@@ -345,13 +342,7 @@ impl<R: BufRead> PgnReader<R> {
             }
         }
         if sink.depth() > 0 {
-            let line = self.lexer.line_no();
-            return Err(PgnError {
-                game: number,
-                line,
-                column: 1,
-                kind: PgnErrorKind::BadVariation,
-            });
+            return Err(self.error_here(number, PgnErrorKind::BadVariation));
         }
         // Comments with no move to follow, and after the result.
         pending.extend(self.take_trailing_comments());
