@@ -4,6 +4,11 @@
 
 use chess_core::{Board, CastlingSide, Color, Piece, Position, PositionError, Problem, Rank, Role, Setup, Square};
 
+use super::history::History;
+
+/// How many edits back undo remembers (a setup is small).
+const UNDO_LIMIT: usize = 1000;
+
 /// What a click on the board does in the editor.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tool {
@@ -24,8 +29,7 @@ pub struct Editor {
     pub fen_text: String,
     /// Why the FEN field cannot be read, while it cannot.
     pub fen_error: Option<String>,
-    undo: Vec<Setup>,
-    redo: Vec<Setup>,
+    history: History<Setup>,
 }
 
 impl Default for Editor {
@@ -42,8 +46,7 @@ impl Editor {
             setup,
             tool: Tool::Place(Piece::new(Color::White, Role::Pawn)),
             fen_error: None,
-            undo: Vec::new(),
-            redo: Vec::new(),
+            history: History::new(UNDO_LIMIT),
         }
     }
 
@@ -57,8 +60,7 @@ impl Editor {
         let before = self.setup.clone();
         change(&mut self.setup);
         if self.setup != before {
-            self.undo.push(before);
-            self.redo.clear();
+            self.history.record(before);
         }
         self.sync_fen();
     }
@@ -70,28 +72,26 @@ impl Editor {
 
     /// Whether there is something to undo.
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.history.can_undo()
     }
 
     /// Whether there is something to redo.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.history.can_redo()
     }
 
     /// Takes back the last change.
     pub fn undo(&mut self) -> bool {
-        let Some(previous) = self.undo.pop() else { return false };
-        self.redo.push(std::mem::replace(&mut self.setup, previous));
+        let undone = self.history.undo(&mut self.setup);
         self.sync_fen();
-        true
+        undone
     }
 
     /// Does again what undo took back.
     pub fn redo(&mut self) -> bool {
-        let Some(next) = self.redo.pop() else { return false };
-        self.undo.push(std::mem::replace(&mut self.setup, next));
+        let redone = self.history.redo(&mut self.setup);
         self.sync_fen();
-        true
+        redone
     }
 
     // --- the board ---

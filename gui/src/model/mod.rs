@@ -6,6 +6,7 @@
 pub mod computer;
 pub mod editor;
 pub mod files;
+pub mod history;
 pub mod play;
 
 use std::path::{Path, PathBuf};

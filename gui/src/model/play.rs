@@ -3,6 +3,8 @@
 
 use chess_core::{Color, Game, Move, NodeId, Outcome, Piece, PlayError, Position, Role, Square};
 
+use super::history::History;
+
 /// What a click, a drop or a promotion choice did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -52,8 +54,7 @@ pub struct Play {
     pub message: Option<String>,
     /// A draw offered by this side and not yet answered.
     pub draw_offer: Option<Color>,
-    undo: Vec<Game>,
-    redo: Vec<Game>,
+    history: History<Game>,
     /// Counts changes to the game (not navigation), for "unsaved changes".
     generation: u64,
 }
@@ -76,8 +77,7 @@ impl Play {
             promotion: None,
             message: None,
             draw_offer: None,
-            undo: Vec::new(),
-            redo: Vec::new(),
+            history: History::new(UNDO_LIMIT),
             generation: 0,
         }
     }
@@ -95,18 +95,19 @@ impl Play {
 
     /// Replaces the game (a new game, a file opened) as an undoable step.
     pub fn replace_game(&mut self, game: Game) {
-        self.edit(|g| *g = game);
+        self.edit(|g| *g = game, |_| true);
     }
 
-    /// Runs `change` on the game as one undoable step.
-    fn edit<R>(&mut self, change: impl FnOnce(&mut Game) -> R) -> R {
-        self.undo.push(self.game.clone());
-        if self.undo.len() > UNDO_LIMIT {
-            self.undo.remove(0);
-        }
-        self.redo.clear();
+    /// Runs `change` on the game; when `changed` tells from its result that
+    /// it did change the game (a refused move does not), that is one
+    /// undoable step.
+    fn edit<R>(&mut self, change: impl FnOnce(&mut Game) -> R, changed: impl FnOnce(&R) -> bool) -> R {
+        let before = self.game.clone();
         let result = change(&mut self.game);
-        self.generation += 1;
+        if changed(&result) {
+            self.history.record(before);
+            self.generation += 1;
+        }
         self.clear_transient();
         result
     }
@@ -120,32 +121,32 @@ impl Play {
 
     /// Whether there is something to undo.
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.history.can_undo()
     }
 
     /// Whether there is something to redo.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.history.can_redo()
     }
 
     /// Takes back the last change (a move, a resignation, a deleted line...).
     pub fn undo(&mut self) -> bool {
-        let Some(previous) = self.undo.pop() else { return false };
-        self.redo.push(std::mem::replace(&mut self.game, previous));
-        self.generation += 1;
-        self.clear_transient();
-        self.message = None;
-        true
+        let undone = self.history.undo(&mut self.game);
+        if undone {
+            self.generation += 1;
+            self.clear_transient();
+        }
+        undone
     }
 
     /// Does again what undo took back.
     pub fn redo(&mut self) -> bool {
-        let Some(next) = self.redo.pop() else { return false };
-        self.undo.push(std::mem::replace(&mut self.game, next));
-        self.generation += 1;
-        self.clear_transient();
-        self.message = None;
-        true
+        let redone = self.history.redo(&mut self.game);
+        if redone {
+            self.generation += 1;
+            self.clear_transient();
+        }
+        redone
     }
 
     // --- moving pieces ---
@@ -239,15 +240,13 @@ impl Play {
     /// Plays a legal move at the cursor (a variation if the game went on
     /// differently from here).
     pub fn play(&mut self, m: Move) -> Action {
-        let result = self.edit(|game| game.play(m));
+        let result = self.edit(|game| game.play(m), Result::is_ok);
         match result {
             Ok(node) => {
                 self.message = None;
                 Action::Moved(self.game.move_at(node).unwrap_or(m))
             }
             Err(e) => {
-                // Not a change after all: take the snapshot back.
-                self.undo.pop();
                 self.message = Some(play_error_text(&e));
                 Action::Refused
             }
@@ -343,17 +342,17 @@ impl Play {
     /// continuation if it is the first variation).
     pub fn promote_variation(&mut self, node: NodeId) -> bool {
         let at = self.variation_start(node);
-        self.edit(|g| g.promote(at))
+        self.edit(|g| g.promote(at), |&changed| changed)
     }
 
     /// Makes the line through `node` the main line.
     pub fn make_main_line(&mut self, node: NodeId) -> bool {
-        self.edit(|g| g.promote_to_main(node))
+        self.edit(|g| g.promote_to_main(node), |&changed| changed)
     }
 
     /// Deletes `node` and every move after it.
     pub fn delete_from(&mut self, node: NodeId) -> bool {
-        self.edit(|g| g.delete(node))
+        self.edit(|g| g.delete(node), |&changed| changed)
     }
 
     /// The first move of the variation `node` is in (where it branches off).
@@ -414,8 +413,7 @@ impl Play {
     /// The side to move resigns.
     pub fn resign(&mut self) {
         let turn = self.position().turn();
-        if let Err(e) = self.edit(|g| g.resign(turn)) {
-            self.undo.pop();
+        if let Err(e) = self.edit(|g| g.resign(turn), Result::is_ok) {
             self.message = Some(play_error_text(&e));
         }
     }
@@ -432,10 +430,8 @@ impl Play {
     /// The opponent accepts the offered draw.
     pub fn accept_draw(&mut self) {
         if self.draw_offer.is_some() {
-            let result = self.edit(|g| g.agree_draw());
-            if result.is_err() {
-                self.undo.pop();
-            }
+            // Refused only when the game has already ended: nothing to say.
+            let _ = self.edit(|g| g.agree_draw(), Result::is_ok);
             self.message = None;
         }
     }
@@ -454,7 +450,7 @@ impl Play {
             self.message = Some("No draw can be claimed here".to_string());
             return false;
         }
-        self.edit(|g| g.claim_draw()).is_some()
+        self.edit(|g| g.claim_draw(), Option::is_some).is_some()
     }
 
     /// The status line: the outcome, or who is to move and whether in check,
@@ -593,6 +589,22 @@ mod tests {
         assert_eq!(play.last_move().map(|m| m.uci()), Some("e1g1".to_string()));
         clicks(&mut play, &["e8", "c8"]);
         assert_eq!(play.last_move().map(|m| m.uci()), Some("e8c8".to_string()));
+    }
+
+    #[test]
+    fn a_refused_change_is_no_step_of_undo() {
+        let mut play = Play::default();
+        play.play_text("e4").unwrap();
+        assert!(play.undo());
+        let generation = play.generation();
+        assert_eq!(play.play(Move::new(sq("e1"), sq("e5"))), Action::Refused);
+        assert!(play.can_redo(), "a refused move keeps what can be redone");
+        assert!(!play.can_undo());
+        assert_eq!(play.generation(), generation, "nothing changed");
+        assert!(play.redo());
+        let e4 = play.game.cursor();
+        assert!(!play.make_main_line(e4), "already the main line");
+        assert!(play.undo() && !play.can_undo(), "one step: e4");
     }
 
     #[test]
