@@ -202,3 +202,24 @@ fn a_missing_engine_is_reported_and_the_game_goes_on() {
         Some(std::path::Path::new("/nonexistent/stockfish"))
     );
 }
+
+#[test]
+fn the_computer_answers_a_draw_offer() {
+    let mut h = harness();
+    click(&mut h, "New game");
+    click(&mut h, "Black: computer");
+    click(&mut h, "Start game");
+    // Black is a queen up: it declines.
+    h.state_mut().model.play =
+        chess_gui::model::Play::new(chess_core::Game::from_fen("3qk3/4p3/8/8/8/8/8/4K3 w - - 0 1").unwrap());
+    h.run();
+    click(&mut h, "Offer draw");
+    h.get_by_label("White offers a draw; Black (computer) is considering it…");
+    assert!(
+        h.query_by_label("Accept draw").is_none(),
+        "not for the person to answer"
+    );
+    wait_until(&mut h, "the answer", |app| app.model.play.draw_offer.is_none());
+    h.get_by_label_contains("Black declines the draw");
+    assert!(h.state().model.play.outcome().is_none());
+}

@@ -46,10 +46,9 @@ impl Score {
 
     /// The score from White's point of view, given who is to move.
     pub fn for_white(self, turn: Color) -> Score {
-        match (self, turn) {
-            (s, Color::White) => s,
-            (Score::Cp(cp), Color::Black) => Score::Cp(-cp),
-            (Score::Mate(n), Color::Black) => Score::Mate(-n),
+        match turn {
+            Color::White => self,
+            Color::Black => -self,
         }
     }
 
@@ -60,6 +59,18 @@ impl Score {
             Score::Cp(cp) => cp,
             Score::Mate(n) if n > 0 => 100_000 - n,
             Score::Mate(n) => -100_000 - n,
+        }
+    }
+}
+
+impl std::ops::Neg for Score {
+    type Output = Score;
+
+    /// The same score from the other side's point of view.
+    fn neg(self) -> Score {
+        match self {
+            Score::Cp(cp) => Score::Cp(-cp),
+            Score::Mate(n) => Score::Mate(-n),
         }
     }
 }

@@ -99,6 +99,14 @@ enum Job {
     Analyse { task: u64, position: Box<Position> },
     /// Looking for a hint at `node`.
     Hint { task: u64, node: NodeId, generation: u64 },
+    /// Weighing a draw offered at `node`, with the latest score for the
+    /// side to move there (the one offering).
+    DrawOffer {
+        task: u64,
+        node: NodeId,
+        generation: u64,
+        score: Option<Score>,
+    },
 }
 
 /// The latest analysis of the position on the board.
@@ -170,6 +178,22 @@ pub enum Outcome {
     Nothing,
     /// The computer chose this move for the position on the board.
     Play(Move),
+    /// The computer answers the draw offered to it: true to accept.
+    AnswerDraw(bool),
+}
+
+/// How long the computer weighs a draw offer.
+const DRAW_THOUGHT: Duration = Duration::from_millis(500);
+
+/// Whether the computer accepts a draw, from its own evaluation of the
+/// position and the move number: when it stands worse by half a pawn or
+/// more, or when the game is level after move 40. (It does not offer
+/// draws itself.)
+pub fn accepts_draw(own_score: Score, fullmoves: u32) -> bool {
+    match own_score {
+        Score::Mate(n) => n < 0,
+        Score::Cp(cp) => cp <= -50 || (fullmoves > 40 && cp.abs() <= 15),
+    }
 }
 
 impl Computer {
@@ -244,6 +268,31 @@ impl Computer {
         });
     }
 
+    /// Weighs the draw the side to move offers at the cursor: the answer
+    /// comes as [`Outcome::AnswerDraw`] from [`Computer::tick`].
+    pub fn consider_draw(&mut self, game: &Game, generation: u64) {
+        let (start, moves) = task_of(game);
+        let task = self.worker().start(Task {
+            start,
+            moves,
+            kind: TaskKind::Play {
+                level: Level::MAX,
+                movetime: DRAW_THOUGHT,
+            },
+        });
+        self.job = Some(Job::DrawOffer {
+            task,
+            node: game.cursor(),
+            generation,
+            score: None,
+        });
+    }
+
+    /// Whether the computer is weighing a draw offer.
+    pub fn is_considering_draw(&self) -> bool {
+        matches!(self.job, Some(Job::DrawOffer { .. }))
+    }
+
     /// Called once per frame: collects the engine's answers, and starts
     /// what the position on the board needs (the computer's move, or the
     /// analysis). `can_move` says whether the computer may move now (the
@@ -264,9 +313,14 @@ impl Computer {
             Some(Job::Move {
                 node, generation: g, ..
             }) if computer_to_move && *node == game.cursor() && *g == generation => {}
-            Some(Job::Hint {
-                node, generation: g, ..
-            }) if *node == game.cursor() && *g == generation => {}
+            Some(
+                Job::Hint {
+                    node, generation: g, ..
+                }
+                | Job::DrawOffer {
+                    node, generation: g, ..
+                },
+            ) if *node == game.cursor() && *g == generation => {}
             Some(Job::Analyse { position, .. })
                 if !computer_to_move && self.analysing && **position == *game.position() => {}
             _ => {
@@ -320,12 +374,19 @@ impl Computer {
     /// Handles one event; returns what the model must do, if anything.
     fn receive(&mut self, event: Event, game: &Game, generation: u64) -> Option<Outcome> {
         let current = |task: u64| match &self.job {
-            Some(Job::Move { task: t, .. } | Job::Analyse { task: t, .. } | Job::Hint { task: t, .. }) => *t == task,
+            Some(
+                Job::Move { task: t, .. }
+                | Job::Analyse { task: t, .. }
+                | Job::Hint { task: t, .. }
+                | Job::DrawOffer { task: t, .. },
+            ) => *t == task,
             None => false,
         };
         match event {
             Event::Info { task, line } if current(task) => {
-                if let Some(Job::Analyse { position, .. }) = &self.job {
+                if let Some(Job::DrawOffer { score, .. }) = &mut self.job {
+                    *score = Some(line.score);
+                } else if let Some(Job::Analyse { position, .. }) = &self.job {
                     let position = Position::clone(position);
                     let index = line.multipv.saturating_sub(1).min(4);
                     let analysis = &mut self.analysis;
@@ -365,6 +426,19 @@ impl Computer {
                         self.hint = best.map(|m| (node, m));
                     }
                     None
+                }
+                Some(Job::DrawOffer {
+                    node,
+                    generation: g,
+                    score,
+                    ..
+                }) => {
+                    let fresh = node == game.cursor() && g == generation;
+                    // The score is the offering side's; with none (an engine
+                    // that says nothing), the offer is declined.
+                    let own = score.map(|s| -s);
+                    let accept = own.is_some_and(|s| accepts_draw(s, game.position().fullmoves()));
+                    fresh.then_some(Outcome::AnswerDraw(accept))
                 }
                 _ => None,
             },

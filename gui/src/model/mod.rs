@@ -403,13 +403,50 @@ impl Model {
     /// Returns whether the engine is working (the view then keeps drawing).
     pub fn tick(&mut self) -> bool {
         let may_move = self.computer_may_move();
-        if let computer::Outcome::Play(m) = self.computer.tick(&self.play.game, self.play.generation(), may_move) {
-            self.play.play(m);
+        match self.computer.tick(&self.play.game, self.play.generation(), may_move) {
+            computer::Outcome::Play(m) => {
+                self.play.play(m);
+            }
+            computer::Outcome::AnswerDraw(accept) if self.play.draw_offer.is_some() => {
+                if accept {
+                    self.play.accept_draw();
+                } else {
+                    self.play.decline_draw();
+                }
+            }
+            _ => {}
         }
         if let Some(failure) = self.computer.failure.take() {
             self.dialog = Some(Dialog::Error(failure));
         }
         self.computer.is_busy()
+    }
+
+    /// Resignation: against the computer the person resigns, whoever is to
+    /// move; otherwise the side to move.
+    pub fn resign(&mut self) {
+        let turn = self.play.position().turn();
+        let color = match (self.computer.plays(Color::White), self.computer.plays(Color::Black)) {
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+            _ => turn,
+        };
+        self.play.resign_as(color);
+    }
+
+    /// The side to move offers a draw. Against the computer only the
+    /// person offers, on their turn, and the computer weighs the offer
+    /// (see [`Model::tick`]).
+    pub fn offer_draw(&mut self) {
+        if !self.human_to_move() {
+            return;
+        }
+        self.play.offer_draw();
+        if let Some(by) = self.play.draw_offer
+            && self.computer.plays(!by)
+        {
+            self.computer.consider_draw(&self.play.game, self.play.generation());
+        }
     }
 
     /// Takes back a move. Against the computer, takes back the computer's
@@ -503,6 +540,46 @@ mod tests {
         model.request(Pending::OpenPath(path.clone()), &mut dialogs);
         assert_eq!(model.play.game.san_at(model.play.game.cursor()).as_deref(), Some("e4"));
         assert_eq!(model.file.recent[0], path);
+    }
+
+    /// Runs the model's frames until `done` or ten seconds.
+    fn tick_until(model: &mut Model, done: impl Fn(&Model) -> bool) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !done(model) {
+            assert!(std::time::Instant::now() < deadline, "timed out");
+            model.tick();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn the_computer_answers_draw_offers() {
+        let mut model = Model::new();
+        model.computer.setup.white = Player::Human;
+        model.computer.setup.black = Player::Computer;
+        // The computer a queen up: declined.
+        model
+            .play
+            .replace_game(chess_core::Game::from_fen("3qk3/4p3/8/8/8/8/8/4K3 w - - 0 1").unwrap());
+        model.offer_draw();
+        assert!(model.computer.is_considering_draw());
+        tick_until(&mut model, |m| m.play.draw_offer.is_none());
+        assert_eq!(model.play.message.as_deref(), Some("Black declines the draw"));
+        assert!(model.play.outcome().is_none());
+        // A queen down: accepted.
+        model
+            .play
+            .replace_game(chess_core::Game::from_fen("4k3/8/8/8/8/8/4P3/3QK3 w - - 0 1").unwrap());
+        model.offer_draw();
+        tick_until(&mut model, |m| m.play.draw_offer.is_none());
+        assert_eq!(model.play.outcome().map(|o| o.result()), Some("1/2-1/2"));
+        // The person cannot offer for the computer, and resigns on any turn.
+        model.play.replace_game(chess_core::Game::new());
+        model.play.play_text("e4").unwrap();
+        model.offer_draw();
+        assert_eq!(model.play.draw_offer, None, "Black (the computer) is to move");
+        model.resign();
+        assert_eq!(model.play.outcome().map(|o| o.result()), Some("0-1"), "White resigned");
     }
 
     #[test]

@@ -412,8 +412,12 @@ impl Play {
 
     /// The side to move resigns.
     pub fn resign(&mut self) {
-        let turn = self.position().turn();
-        if let Err(e) = self.edit(|g| g.resign(turn), Result::is_ok) {
+        self.resign_as(self.position().turn());
+    }
+
+    /// `color` resigns (a person playing the computer, on either turn).
+    pub fn resign_as(&mut self, color: Color) {
+        if let Err(e) = self.edit(|g| g.resign(color), Result::is_ok) {
             self.message = Some(play_error_text(&e));
         }
     }

@@ -166,25 +166,35 @@ fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let play = &mut model.play;
-        let over = play.outcome().is_some();
-        match play.draw_offer {
+        let over = model.play.outcome().is_some();
+        let human_to_move = model.human_to_move();
+        match model.play.draw_offer {
+            // The computer answers by itself.
+            Some(by) if model.computer.plays(!by) => {
+                ui.label(format!(
+                    "{} offers a draw; {} (computer) is considering it…",
+                    by.name(),
+                    (!by).name()
+                ));
+            }
             Some(by) => {
                 ui.label(format!("{} offers a draw:", by.name()));
                 if ui.button("Accept draw").clicked() {
-                    play.accept_draw();
+                    model.play.accept_draw();
                 }
                 if ui.button("Decline").clicked() {
-                    play.decline_draw();
+                    model.play.decline_draw();
                 }
             }
             None => {
                 if ui.add_enabled(!over, egui::Button::new("Resign")).clicked() {
-                    play.resign();
+                    model.resign();
                 }
-                if ui.add_enabled(!over, egui::Button::new("Offer draw")).clicked() {
-                    play.offer_draw();
+                let can_offer = !over && human_to_move;
+                if ui.add_enabled(can_offer, egui::Button::new("Offer draw")).clicked() {
+                    model.offer_draw();
                 }
+                let play = &mut model.play;
                 let claim = !over && play.game.can_claim_draw();
                 if ui
                     .add_enabled(claim, egui::Button::new("Claim draw"))
