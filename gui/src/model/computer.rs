@@ -252,15 +252,13 @@ impl Computer {
     pub fn ask_hint(&mut self, game: &Game, generation: u64) {
         self.hint = None;
         self.hinting = true;
-        let (start, moves) = task_of(game);
-        let task = self.worker().start(Task {
-            start,
-            moves,
-            kind: TaskKind::Play {
+        let task = self.start_task(
+            game,
+            TaskKind::Play {
                 level: Level::MAX,
                 movetime: Duration::from_millis(1000),
             },
-        });
+        );
         self.job = Some(Job::Hint {
             task,
             node: game.cursor(),
@@ -271,15 +269,13 @@ impl Computer {
     /// Weighs the draw the side to move offers at the cursor: the answer
     /// comes as [`Outcome::AnswerDraw`] from [`Computer::tick`].
     pub fn consider_draw(&mut self, game: &Game, generation: u64) {
-        let (start, moves) = task_of(game);
-        let task = self.worker().start(Task {
-            start,
-            moves,
-            kind: TaskKind::Play {
+        let task = self.start_task(
+            game,
+            TaskKind::Play {
                 level: Level::MAX,
                 movetime: DRAW_THOUGHT,
             },
-        });
+        );
         self.job = Some(Job::DrawOffer {
             task,
             node: game.cursor(),
@@ -337,13 +333,19 @@ impl Computer {
         Outcome::Nothing
     }
 
-    fn start_move(&mut self, game: &Game, generation: u64) {
+    /// Starts `kind` on the position at the game's cursor (with the moves
+    /// that led there, so the engine sees repetitions); returns the task.
+    fn start_task(&mut self, game: &Game, kind: TaskKind) -> u64 {
         let (start, moves) = task_of(game);
+        self.worker().start(Task { start, moves, kind })
+    }
+
+    fn start_move(&mut self, game: &Game, generation: u64) {
         let kind = TaskKind::Play {
             level: Level::new(self.setup.level),
             movetime: Duration::from_millis(self.setup.think_ms.clamp(50, 60_000)),
         };
-        let task = self.worker().start(Task { start, moves, kind });
+        let task = self.start_task(game, kind);
         self.job = Some(Job::Move {
             task,
             node: game.cursor(),
@@ -352,13 +354,8 @@ impl Computer {
     }
 
     fn start_analysis(&mut self, game: &Game) {
-        let (start, moves) = task_of(game);
         let lines = self.lines.clamp(1, 5);
-        let task = self.worker().start(Task {
-            start,
-            moves,
-            kind: TaskKind::Analyse { lines },
-        });
+        let task = self.start_task(game, TaskKind::Analyse { lines });
         if self.analysis.position.as_ref() != Some(game.position()) {
             self.analysis = Analysis {
                 position: Some(game.position().clone()),
