@@ -70,6 +70,10 @@ fn mate_in_two() {
     assert_mate_in("r1b1k2r/pppp1ppp/5q2/2K1n3/4P3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 2", 2, 5);
     // 1. Bf6+ Kg8 2. Re8#.
     assert_mate_in("r1b4k/ppp1Bp1p/1b6/n2P4/2p3q1/5N2/P4PPP/RN2R1K1 w - - 0 2", 2, 5);
+    // A quiet move into zugzwang, 1. Ra6! (bxa6 2. b7#, or Bc7 2. Rxa7#),
+    // where null-move pruning could mislead: found shallow and deep.
+    assert_mate_in("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2, 5);
+    assert_mate_in("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2, 12);
 }
 
 #[test]
