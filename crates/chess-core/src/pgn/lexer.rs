@@ -269,6 +269,23 @@ impl<R: BufRead> Lexer<R> {
                     return None;
                 }
             }
+            // Move numbers ("12." and "12..."), most of the words that are
+            // not moves, are passed over here, before any token is made.
+            let line = &self.buf[..self.end];
+            if line[self.pos].is_ascii_digit() {
+                let mut end = self.pos + 1;
+                while end < line.len() && line[end].is_ascii_digit() {
+                    end += 1;
+                }
+                let digits_end = end;
+                while end < line.len() && line[end] == b'.' {
+                    end += 1;
+                }
+                if end > digits_end && (end == line.len() || DELIMITER[line[end] as usize]) {
+                    self.pos = end;
+                    continue;
+                }
+            }
             let (line_no, column) = (self.line_no, self.column());
             let spanned = |token| {
                 Some(Spanned {
