@@ -209,7 +209,7 @@ impl<R: BufRead> Lexer<R> {
             start += 3;
         }
         // `%` in the first column escapes the whole line (not inside a comment).
-        if !self.in_comment && self.buf.get(start) == Some(&b'%') && start < end {
+        if !self.in_comment && start < end && self.buf[start] == b'%' {
             end = start;
         }
         self.line_start = start;
@@ -269,20 +269,15 @@ impl<R: BufRead> Lexer<R> {
                     return None;
                 }
             }
-            // Move numbers ("12." and "12..."), most of the words that are
-            // not moves, are passed over here, before any token is made.
-            let line = &self.buf[..self.end];
-            if line[self.pos].is_ascii_digit() {
-                let mut end = self.pos + 1;
-                while end < line.len() && line[end].is_ascii_digit() {
-                    end += 1;
-                }
-                let digits_end = end;
-                while end < line.len() && line[end] == b'.' {
-                    end += 1;
-                }
-                if end > digits_end && (end == line.len() || DELIMITER[line[end] as usize]) {
-                    self.pos = end;
+            // Move numbers ("12.", "12...", "12": digits, then dots), most
+            // of the words that are not moves, are passed over here, before
+            // any token is made ([`classify_word`] would return none).
+            let word = &self.buf[self.pos..self.end];
+            if word[0].is_ascii_digit() {
+                let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+                let len = digits + word[digits..].iter().take_while(|&&b| b == b'.').count();
+                if word.get(len).is_none_or(|&b| DELIMITER[b as usize]) {
+                    self.pos += len;
                     continue;
                 }
             }
