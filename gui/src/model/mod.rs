@@ -422,15 +422,21 @@ impl Model {
         self.computer.is_busy()
     }
 
+    /// The person's colour in a game against the computer (one side each).
+    fn person_against_computer(&self) -> Option<Color> {
+        match (self.computer.plays(Color::White), self.computer.plays(Color::Black)) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        }
+    }
+
     /// Resignation: against the computer the person resigns, whoever is to
     /// move; otherwise the side to move.
     pub fn resign(&mut self) {
-        let turn = self.play.position().turn();
-        let color = match (self.computer.plays(Color::White), self.computer.plays(Color::Black)) {
-            (true, false) => Color::Black,
-            (false, true) => Color::White,
-            _ => turn,
-        };
+        let color = self
+            .person_against_computer()
+            .unwrap_or_else(|| self.play.position().turn());
         self.play.resign_as(color);
     }
 
@@ -452,7 +458,7 @@ impl Model {
     /// Takes back a move. Against the computer, takes back the computer's
     /// reply too (or stops it thinking), so it is the person's turn again.
     pub fn take_back(&mut self) {
-        let against_computer = self.computer.plays(Color::White) != self.computer.plays(Color::Black);
+        let against_computer = self.person_against_computer().is_some();
         self.computer.stop();
         if !self.play.undo() {
             return;
