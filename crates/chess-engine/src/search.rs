@@ -1,7 +1,8 @@
 //! The search: iterative deepening over a principal-variation alpha-beta
 //! search with a transposition table, quiescence search, check extension,
 //! null-move pruning, late-move reductions and pruning, and move ordering by
-//! hash move, MVV-LVA, killers and history.
+//! hash move, captures by MVV-LVA with losing ones (by static exchange)
+//! late, killers and history; internal iterative reduction.
 //!
 //! Scores are in centipawns from the side to move's view; a mate is
 //! `MATE - plies` so shorter mates score higher.
@@ -12,6 +13,7 @@ use std::time::{Duration, Instant};
 use chess_core::{Color, Move, MoveList, Position, Role};
 
 use crate::eval::{ORDER_VALUE, evaluate};
+use crate::see::see;
 use crate::tt::{Bound, TranspositionTable};
 
 /// The deepest the search goes, in plies from the root.
@@ -628,6 +630,14 @@ impl Search<'_> {
             }
         }
 
+        // Internal iterative reduction: a node no earlier search has seen
+        // is searched a ply shallower (no hash move to try first).
+        let depth = if tt_move.is_none() && depth >= 4 {
+            depth - 1
+        } else {
+            depth
+        };
+
         let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow search won't fall.
@@ -635,7 +645,8 @@ impl Search<'_> {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will too
-            // (not in pawn endings, where passing can be the best move).
+            // (not with pawns and at most one minor piece, where zugzwang
+            // is common and passing can be the best move).
             if allow_null && depth >= 3 && static_eval >= beta && self.has_pieces(self.pos.turn()) {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 let undo = self.pos.play_null();
@@ -767,6 +778,17 @@ impl Search<'_> {
         if ply >= MAX_PLY - 1 {
             return evaluate(&self.pos);
         }
+        if beta - alpha == 1
+            && let Some(e) = self.engine.tt.probe(self.pos.zobrist())
+        {
+            let score = score_from_tt(i32::from(e.score), ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
         let in_check = self.pos.is_check();
         let mut best_score;
         let stand_pat;
@@ -832,10 +854,10 @@ impl Search<'_> {
         self.pv_len[ply] = child_len;
     }
 
+    /// Whether `color` has more than pawns and one minor piece.
     fn has_pieces(&self, color: Color) -> bool {
-        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .any(|role| !self.pos.squares_of(chess_core::Piece::new(color, role)).is_empty())
+        let count = |role| self.pos.squares_of(chess_core::Piece::new(color, role)).count();
+        count(Role::Rook) + count(Role::Queen) > 0 || count(Role::Knight) + count(Role::Bishop) > 1
     }
 
     /// A quiet move caused a cutoff: remember it as a killer, raise its
@@ -863,11 +885,11 @@ impl Search<'_> {
 /// Ordering keys at or above this are captures that do not look losing.
 const GOOD_CAPTURE: i32 = 1 << 28;
 
-/// A capture of a defended piece by a more valuable one (QxP with the pawn
-/// defended): it most likely loses material.
+/// Whether a capture loses material by static exchange. Taking a piece
+/// worth at least the taker never does, which spares most SEE calls.
 fn loses_material(pos: &Position, m: Move) -> bool {
     let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role as usize]);
-    attacker > victim_value(pos, m) + 50 && !pos.attackers_of(m.to(), !pos.turn()).is_empty()
+    attacker > victim_value(pos, m) && see(pos, m) < 0
 }
 
 /// The value of the piece `m` captures (0 for none).
