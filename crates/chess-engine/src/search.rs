@@ -685,8 +685,18 @@ impl Search<'_> {
         let mut quiets_tried = [None::<Move>; 64];
         let mut quiet_count = 0usize;
         let turn = self.pos.turn().index();
-        for i in 0..count {
+        let mut i = 0;
+        while i < count {
             let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
+            // A capture that loses material by static exchange goes after
+            // the killers. Found out only when it comes up: most nodes cut
+            // off before, and SEE is not free.
+            let order = &mut self.keys_of_moves[ply][i];
+            if (GOOD_CAPTURE..TT_MOVE).contains(order) && m.promotion().is_none() && loses_material(&self.pos, m) {
+                *order = BAD_CAPTURE + (*order - GOOD_CAPTURE);
+                continue;
+            }
+            i += 1;
             let quiet = !m.is_capture() && m.promotion().is_none();
             let is_killer = self.engine.killers[ply].contains(&Some(m));
             // Late-move pruning: deep in the list, quiet moves at low depth
@@ -821,9 +831,8 @@ impl Search<'_> {
             let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
             if !in_check && m.promotion().is_none() {
                 // Delta pruning: even winning this piece cannot reach alpha;
-                // and captures that look losing are left out.
-                let losing = self.keys_of_moves[ply][i] < GOOD_CAPTURE;
-                if losing || stand_pat + victim_value(&self.pos, m) + 200 <= alpha {
+                // and captures that lose material are left out.
+                if stand_pat + victim_value(&self.pos, m) + 200 <= alpha || loses_material(&self.pos, m) {
                     continue;
                 }
             }
@@ -882,8 +891,11 @@ impl Search<'_> {
     }
 }
 
-/// Ordering keys at or above this are captures that do not look losing.
+/// Ordering keys: the hash move first, then captures (by MVV-LVA), then
+/// killers, then captures found to lose material, then quiet moves.
+const TT_MOVE: i32 = 1 << 30;
 const GOOD_CAPTURE: i32 = 1 << 28;
+const BAD_CAPTURE: i32 = 1 << 26;
 
 /// Whether a capture loses material by static exchange. Taking a piece
 /// worth at least the taker never does, which spares most SEE calls.
@@ -902,9 +914,9 @@ fn victim_value(pos: &Position, m: Move) -> i32 {
 }
 
 /// Move-ordering keys: hash move, then captures and promotions by most
-/// valuable victim / least valuable attacker (at or above
-/// [`GOOD_CAPTURE`] unless they look losing), then killers, then quiet
-/// moves by history.
+/// valuable victim / least valuable attacker (the search moves those that
+/// lose material after the killers when it meets them), then killers, then
+/// quiet moves by history.
 fn score_moves(
     pos: &Position,
     engine: &Engine,
@@ -917,17 +929,11 @@ fn score_moves(
     let killers = engine.killers[ply];
     for (m, score) in moves.iter().zip(scores.iter_mut()) {
         *score = if Some(*m) == tt_move {
-            1 << 30
+            TT_MOVE
         } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
             let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role as i32);
             let promotion = m.promotion().map_or(0, |r| ORDER_VALUE[r as usize]);
-            let mvv_lva = 16 * (victim_value(pos, *m) + promotion) - attacker;
-            // Captures that look losing go after the killers.
-            if m.promotion().is_none() && loses_material(pos, *m) {
-                (1 << 26) + mvv_lva
-            } else {
-                GOOD_CAPTURE + mvv_lva
-            }
+            GOOD_CAPTURE + 16 * (victim_value(pos, *m) + promotion) - attacker
         } else if m.promotion().is_some() {
             // Under-promotions last.
             -(1 << 28)
