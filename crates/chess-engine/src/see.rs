@@ -6,8 +6,10 @@
 //! The search uses it to order captures that lose material after the quiet
 //! moves that caused cutoffs, and to skip them in the quiescence search.
 //! Pins are ignored, as is usual: SEE is a guess that must be cheap.
-//! (Pruning quiet moves and captures with a negative SEE near the leaves
-//! was tried too: it lost 43% of 113 games in self-play, so it is not done.)
+//! Pruning by SEE near the leaves was tried twice and measured in
+//! self-play (40 ms a move): quiet moves and captures up to depth 8 scored
+//! 43% over 113 games, captures only up to depth 4 scored -33 ± 38 Elo over
+//! 200 games; so the search does not prune by SEE.
 
 use chess_core::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
