@@ -38,4 +38,4 @@ pub mod worker;
 pub use eval::evaluate;
 pub use level::{Level, Rng};
 pub use search::{Clock, Engine, Info, Limits, Line, MAX_PLY, Score, SearchResult};
-pub use see::see;
+pub use see::{see, see_ge};

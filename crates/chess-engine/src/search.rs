@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use chess_core::{Color, Move, MoveList, Position, Role};
 
 use crate::eval::{ORDER_VALUE, evaluate};
-use crate::see::see;
+use crate::see::see_ge;
 use crate::tt::{Bound, TranspositionTable};
 
 /// The deepest the search goes, in plies from the root.
@@ -788,8 +788,10 @@ impl Search<'_> {
         if ply >= MAX_PLY - 1 {
             return evaluate(&self.pos);
         }
+        let key = self.pos.zobrist();
+        let entry = self.engine.tt.probe(key);
         if beta - alpha == 1
-            && let Some(e) = self.engine.tt.probe(self.pos.zobrist())
+            && let Some(e) = entry
         {
             let score = score_from_tt(i32::from(e.score), ply);
             match e.bound {
@@ -799,6 +801,9 @@ impl Search<'_> {
                 _ => {}
             }
         }
+        let tt_move = entry.and_then(|e| e.mv);
+        let original_alpha = alpha;
+        let mut best_move = None;
         let in_check = self.pos.is_check();
         let mut best_score;
         let stand_pat;
@@ -824,7 +829,7 @@ impl Search<'_> {
             self.engine,
             &self.lists[ply],
             &mut self.keys_of_moves[ply],
-            None,
+            tt_move,
             ply,
         );
         for i in 0..count {
@@ -846,12 +851,23 @@ impl Search<'_> {
                 best_score = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine
+            .tt
+            .store(key, best_move, score_to_tt(best_score, ply), 0, bound);
         best_score
     }
 
@@ -901,7 +917,7 @@ const BAD_CAPTURE: i32 = 1 << 26;
 /// worth at least the taker never does, which spares most SEE calls.
 fn loses_material(pos: &Position, m: Move) -> bool {
     let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role as usize]);
-    attacker > victim_value(pos, m) && see(pos, m) < 0
+    attacker > victim_value(pos, m) && !see_ge(pos, m, 0)
 }
 
 /// The value of the piece `m` captures (0 for none).
