@@ -1,23 +1,29 @@
-//! PGN tokens, read from any `BufRead` into one buffer that holds at least
-//! the current line: no copy per line, and text is decoded only where it
-//! is kept (tags, comments), so movetext is lexed byte by byte.
+//! PGN tokens, read from any `BufRead` into one buffer.
+//!
+//! The buffer always ends its readable part (`buf[..limit]`) at a line
+//! break, so a token other than a `{}` comment never has to wait for more
+//! input in its middle, and line breaks are plain whitespace (counted for
+//! error positions as they are passed). A token's text is not copied: it is
+//! a range of the buffer, valid until the next token is read. Columns are
+//! worked out only when an error asks for one.
 
+use std::borrow::Cow;
 use std::io::BufRead;
 
-/// A token of PGN and where it starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A token of PGN. Its text, where it has one, is in the [`Lexer`] until
+/// the next token is read: [`Lexer::word`], [`Lexer::comment`],
+/// [`Lexer::take_tag`], [`Lexer::junk`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Token {
-    /// `[Name "value"]`, with the escapes `\"` and `\\` resolved (boxed:
-    /// tags are rare beside moves, and tokens are moved often).
-    Tag(Box<(String, String)>),
-    /// `{...}` or `; ...`: the text is in [`Lexer::comment_text`] until the
-    /// next token is read (so a comment costs no allocation of its own).
+    /// `[Name "value"]`, with the escapes `\"` and `\\` resolved.
+    Tag,
+    /// `{...}` or `; ...`.
     Comment,
     /// `$n`, or the suffix annotations `!`, `?`, `!!`, `??`, `!?`, `?!`.
     Nag(u8),
     /// A move in SAN, possibly with a suffix annotation (see
     /// [`split_annotation`]).
-    San(SanText),
+    San,
     /// `(`.
     Open,
     /// `)`.
@@ -25,53 +31,31 @@ pub(crate) enum Token {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result(&'static str),
     /// Something that fits nothing above.
-    Junk(String),
+    Junk,
     /// A `{` comment that is never closed.
     UnclosedComment,
 }
 
-/// The text of a move token, kept inline (no allocation per move): up to
-/// 16 ASCII bytes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct SanText {
-    bytes: [u8; 16],
-    len: u8,
-}
+/// The text of a comment as the reader found it: the bytes between `{`
+/// and `}` (or after `;`), line breaks turned into spaces. Decoding it is
+/// left to whoever wants it, so skipping comments costs nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawComment<'a>(pub(crate) &'a [u8]);
 
-impl SanText {
-    fn new(text: &[u8]) -> Option<SanText> {
-        if text.len() > 16 || !text.is_ascii() {
-            return None;
+impl<'a> RawComment<'a> {
+    /// The comment's bytes, untrimmed.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The comment's text, trimmed; anything that is not UTF-8 (Latin-1
+    /// files) is decoded lossily.
+    pub fn text(&self) -> Cow<'a, str> {
+        match text(self.0) {
+            Cow::Borrowed(s) => Cow::Borrowed(s.trim()),
+            Cow::Owned(s) => Cow::Owned(s.trim().to_string()),
         }
-        // Byte by byte: moves are a few bytes long, shorter than a call to
-        // `memcpy`.
-        let mut bytes = [0u8; 16];
-        for (to, &from) in bytes.iter_mut().zip(text) {
-            *to = from;
-        }
-        Some(SanText {
-            bytes,
-            len: text.len() as u8,
-        })
     }
-
-    pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len as usize]
-    }
-}
-
-impl std::fmt::Debug for SanText {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?}", String::from_utf8_lossy(self.as_bytes()))
-    }
-}
-
-/// A token with its 1-based line and column (in characters).
-#[derive(Clone, Debug)]
-pub(crate) struct Spanned {
-    pub token: Token,
-    pub line: usize,
-    pub column: usize,
 }
 
 /// How many bytes are asked of the input at a time.
@@ -79,27 +63,35 @@ const CHUNK: usize = 1 << 16;
 
 pub(crate) struct Lexer<R> {
     input: R,
-    /// Bytes read from the input; the current line is `buf[line_start..end]`
-    /// (without its line break), whole.
+    /// Bytes read from the input. `buf[..limit]` ends with a line break or
+    /// is all the input there is; bytes after `limit` wait for the rest of
+    /// their line.
     buf: Vec<u8>,
-    line_start: usize,
-    /// The end of the current line's text (before `\r\n` or `\n`).
-    end: usize,
-    /// Where the next line starts (after the line break), or `buf.len()`.
-    next_start: usize,
-    /// Byte position of the reader in `buf`.
+    limit: usize,
+    /// Read position in `buf`.
     pos: usize,
+    /// The line of `pos`, from 1, and where that line starts in `buf`.
     line_no: usize,
-    /// Whether the line is ASCII (then columns are byte offsets).
-    ascii: bool,
+    line_start: usize,
     /// The input has no more bytes (or failed).
     eof: bool,
-    /// The text of the last comment read (reused between comments).
-    comment: String,
-    /// Reading the lines of a `{}` comment.
-    in_comment: bool,
+    /// The byte order mark at the start has been looked for.
+    started: bool,
+    /// Where the last token starts: its line, that line's start and its own
+    /// start in `buf`.
+    token_line: usize,
+    token_line_start: usize,
+    token_start: usize,
+    /// The range in `buf` of the last move or comment token's text.
+    text: (usize, usize),
+    /// A multi-line comment's text, line breaks made spaces.
+    multiline: Option<Vec<u8>>,
+    /// The last tag read, until taken.
+    tag: Option<(String, String)>,
+    /// The last junk read.
+    junk: String,
     pub(crate) io_error: Option<std::io::Error>,
-    peeked: Option<Spanned>,
+    peeked: Option<Token>,
 }
 
 fn suffix_nag(s: &[u8]) -> Option<u8> {
@@ -116,28 +108,35 @@ fn suffix_nag(s: &[u8]) -> Option<u8> {
 
 /// Text as it is kept: UTF-8, with anything else (Latin-1 files and other
 /// junk) decoded lossily, never an error.
-fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+pub(crate) fn text(bytes: &[u8]) -> Cow<'_, str> {
     // `from_utf8` first: its ASCII fast path beats the lossy decoder's.
     match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Ok(text) => Cow::Borrowed(text),
         Err(_) => String::from_utf8_lossy(bytes),
     }
 }
+
+/// The longest move text read as a move (longer words are junk).
+const MAX_SAN: usize = 16;
 
 impl<R: BufRead> Lexer<R> {
     pub(crate) fn new(input: R) -> Lexer<R> {
         Lexer {
             input,
             buf: Vec::new(),
-            line_start: 0,
-            end: 0,
-            next_start: 0,
+            limit: 0,
             pos: 0,
-            line_no: 0,
-            ascii: true,
+            line_no: 1,
+            line_start: 0,
             eof: false,
-            comment: String::new(),
-            in_comment: false,
+            started: false,
+            token_line: 1,
+            token_line_start: 0,
+            token_start: 0,
+            text: (0, 0),
+            multiline: None,
+            tag: None,
+            junk: String::new(),
             io_error: None,
             peeked: None,
         }
@@ -170,147 +169,193 @@ impl<R: BufRead> Lexer<R> {
         false
     }
 
-    /// Moves to the next line, reading input until it is whole. False at
-    /// the end of input.
-    fn next_line(&mut self) -> bool {
-        let mut start = self.next_start;
-        let mut searched = start;
-        let newline = loop {
-            if let Some(i) = find_newline(&self.buf[searched..]) {
-                break Some(searched + i);
+    /// Makes more bytes readable past `limit` (up to the next line break,
+    /// reading input as needed), after dropping the bytes before the start
+    /// of the current token's line. Returns how far the bytes kept moved
+    /// (positions held outside the lexer must move by as much), or `None`
+    /// at the end of the input.
+    fn refill(&mut self) -> Option<usize> {
+        let keep = self.token_line_start.min(self.line_start);
+        // Only drop what is worth a copy of the rest.
+        let shift = if keep > 0 && keep >= self.buf.len() / 2 {
+            keep
+        } else {
+            0
+        };
+        if shift > 0 {
+            self.buf.drain(..shift);
+            self.limit -= shift;
+            self.pos -= shift;
+            self.line_start -= shift;
+            self.token_line_start = self.token_line_start.saturating_sub(shift);
+            self.token_start = self.token_start.saturating_sub(shift);
+        }
+        let mut searched = self.limit;
+        loop {
+            if let Some(i) = self.buf[searched..].iter().rposition(|&b| b == b'\n') {
+                self.limit = searched + i + 1;
+                return Some(shift);
             }
             searched = self.buf.len();
-            // Drop the lines already read before reading more.
-            if start > 0 {
-                self.buf.drain(..start);
-                searched -= start;
-                start = 0;
-            }
             if !self.fill() {
-                break None;
+                if self.limit < self.buf.len() {
+                    self.limit = self.buf.len();
+                    return Some(shift);
+                }
+                return None;
             }
-        };
-        if newline.is_none() && start == self.buf.len() {
-            self.line_start = start;
-            self.end = start;
-            self.next_start = start;
-            self.pos = start;
-            return false;
         }
-        self.line_no += 1;
-        let (mut end, next) = match newline {
-            Some(i) => (i, i + 1),
-            None => (self.buf.len(), self.buf.len()),
-        };
-        while end > start && matches!(self.buf[end - 1], b'\r' | b'\n') {
-            end -= 1;
-        }
-        if self.line_no == 1 && self.buf[start..end].starts_with(b"\xef\xbb\xbf") {
-            start += 3;
-        }
-        // `%` in the first column escapes the whole line (not inside a comment).
-        if !self.in_comment && start < end && self.buf[start] == b'%' {
-            end = start;
-        }
-        self.line_start = start;
-        self.end = end;
-        self.next_start = next;
-        self.pos = start;
-        self.ascii = self.buf[start..end].is_ascii();
-        true
     }
 
-    /// The 1-based column (in characters) of the read position.
-    fn column(&self) -> usize {
-        let before = self.pos - self.line_start;
-        if self.ascii {
-            before + 1
+    /// The line of the last token read.
+    pub(crate) fn token_line(&self) -> usize {
+        self.token_line
+    }
+
+    /// The column (from 1, in characters) of the last token read.
+    pub(crate) fn token_column(&self) -> usize {
+        let before = &self.buf[self.token_line_start..self.token_start];
+        if before.is_ascii() {
+            before.len() + 1
         } else {
-            text(&self.buf[self.line_start..self.pos]).chars().count() + 1
+            text(before).chars().count() + 1
         }
     }
 
+    /// The line the reader is on.
     pub(crate) fn line_no(&self) -> usize {
         self.line_no
     }
 
-    pub(crate) fn peek(&mut self) -> Option<&Spanned> {
+    pub(crate) fn peek(&mut self) -> Option<Token> {
         if self.peeked.is_none() {
             self.peeked = self.read();
         }
-        self.peeked.as_ref()
+        self.peeked
     }
 
-    pub(crate) fn next_token(&mut self) -> Option<Spanned> {
+    pub(crate) fn next_token(&mut self) -> Option<Token> {
         match self.peeked.take() {
             Some(t) => Some(t),
             None => self.read(),
         }
     }
 
-    /// Puts back the token just taken (it is read again next).
-    pub(crate) fn push_back(&mut self, token: Spanned) {
+    /// Puts back the token just taken (it is read again next, with its text).
+    pub(crate) fn push_back(&mut self, token: Token) {
         self.peeked = Some(token);
     }
 
-    /// Reads the next token, across lines.
-    fn read(&mut self) -> Option<Spanned> {
+    /// The text of the last [`Token::San`].
+    pub(crate) fn word(&self) -> &[u8] {
+        &self.buf[self.text.0..self.text.1]
+    }
+
+    /// The text of the last [`Token::Comment`].
+    pub(crate) fn comment(&self) -> RawComment<'_> {
+        match &self.multiline {
+            Some(text) => RawComment(text),
+            None => RawComment(&self.buf[self.text.0..self.text.1]),
+        }
+    }
+
+    /// The name and value of the last [`Token::Tag`].
+    pub(crate) fn take_tag(&mut self) -> (String, String) {
+        self.tag.take().unwrap_or_default()
+    }
+
+    /// The text of the last [`Token::Junk`].
+    pub(crate) fn junk(&self) -> &str {
+        &self.junk
+    }
+
+    /// Passes whitespace, line breaks and `%` lines. False at the end of
+    /// the input.
+    fn skip_space(&mut self) -> bool {
         loop {
-            // Skip whitespace, reading lines as needed.
-            loop {
-                let line = &self.buf[..self.end];
-                while self.pos < line.len() && line[self.pos].is_ascii_whitespace() {
+            while self.pos < self.limit {
+                let b = self.buf[self.pos];
+                if b == b'\n' {
                     self.pos += 1;
-                }
-                if self.pos < line.len() {
-                    break;
-                }
-                if !self.next_line() {
-                    return None;
+                    self.line_no += 1;
+                    self.line_start = self.pos;
+                } else if b.is_ascii_whitespace() {
+                    self.pos += 1;
+                } else if b == b'%' && self.pos == self.line_start {
+                    // `%` in the first column escapes the whole line.
+                    self.pos = self.line_end();
+                } else {
+                    return true;
                 }
             }
+            if self.refill().is_none() {
+                return false;
+            }
+        }
+    }
+
+    /// Where the current line's text ends (at its `\n`, or `limit`).
+    fn line_end(&self) -> usize {
+        self.buf[self.pos..self.limit]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.limit, |i| self.pos + i)
+    }
+
+    /// Reads the next token, across lines.
+    fn read(&mut self) -> Option<Token> {
+        if !self.started {
+            self.started = true;
+            self.refill();
+            if self.buf.starts_with(b"\xef\xbb\xbf") {
+                self.pos = 3;
+                self.line_start = 3;
+            }
+        }
+        loop {
+            if !self.skip_space() {
+                return None;
+            }
+            let start = self.pos;
+            let line = &self.buf[..self.limit];
             // Move numbers ("12.", "12...", "12": digits, then dots), most
-            // of the words that are not moves, are passed over here, before
-            // any token is made ([`classify_word`] would return none).
-            let word = &self.buf[self.pos..self.end];
-            if word[0].is_ascii_digit() {
-                let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-                let len = digits + word[digits..].iter().take_while(|&&b| b == b'.').count();
-                if word.get(len).is_none_or(|&b| DELIMITER[b as usize]) {
-                    self.pos += len;
+            // of the words that are not moves, are passed over here.
+            if line[start].is_ascii_digit() {
+                let mut end = start + 1;
+                while end < line.len() && line[end].is_ascii_digit() {
+                    end += 1;
+                }
+                while end < line.len() && line[end] == b'.' {
+                    end += 1;
+                }
+                if end == line.len() || DELIMITER[line[end] as usize] {
+                    self.pos = end;
                     continue;
                 }
             }
-            let (line_no, column) = (self.line_no, self.column());
-            let spanned = |token| {
-                Some(Spanned {
-                    token,
-                    line: line_no,
-                    column,
-                })
-            };
-            let line = &self.buf[..self.end];
-            let start = self.pos;
+            self.token_line = self.line_no;
+            self.token_line_start = self.line_start;
+            self.token_start = start;
             match line[start] {
-                b'[' => {
-                    let (token, len) = read_tag(&line[start..]);
-                    self.pos += len;
-                    return spanned(token);
-                }
-                b'{' => return spanned(self.read_brace_comment()),
+                b'[' => return Some(self.read_tag()),
+                b'{' => return Some(self.read_brace_comment()),
                 b';' => {
-                    self.comment.clear();
-                    self.comment.push_str(&text(&line[start + 1..]));
-                    self.pos = self.end;
-                    return spanned(Token::Comment);
+                    let mut end = self.line_end();
+                    self.pos = end;
+                    while end > start + 1 && self.buf[end - 1] == b'\r' {
+                        end -= 1;
+                    }
+                    self.text = (start + 1, end);
+                    self.multiline = None;
+                    return Some(Token::Comment);
                 }
                 b'(' => {
                     self.pos += 1;
-                    return spanned(Token::Open);
+                    return Some(Token::Open);
                 }
                 b')' => {
                     self.pos += 1;
-                    return spanned(Token::Close);
+                    return Some(Token::Close);
                 }
                 b'$' => {
                     let mut end = start + 1;
@@ -320,8 +365,11 @@ impl<R: BufRead> Lexer<R> {
                     let digits = &line[start + 1..end];
                     self.pos = end;
                     return match std::str::from_utf8(digits).ok().and_then(|d| d.parse::<u8>().ok()) {
-                        Some(n) => spanned(Token::Nag(n)),
-                        None => spanned(Token::Junk(format!("${}", text(digits)))),
+                        Some(n) => Some(Token::Nag(n)),
+                        None => {
+                            self.junk = format!("${}", text(digits));
+                            Some(Token::Junk)
+                        }
                     };
                 }
                 _ => {}
@@ -335,62 +383,93 @@ impl<R: BufRead> Lexer<R> {
             if end == start {
                 // A lone '}' or ']'.
                 self.pos += 1;
-                return spanned(Token::Junk((line[start] as char).to_string()));
+                self.junk = (line[start] as char).to_string();
+                return Some(Token::Junk);
             }
             self.pos = end;
-            if let Some(token) = classify_word(&line[start..end]) {
-                return spanned(token);
+            match classify_word(&line[start..end]) {
+                Word::San(skip) => {
+                    self.text = (start + skip, end);
+                    return Some(Token::San);
+                }
+                Word::Token(token) => return Some(token),
+                Word::Junk(skip) => {
+                    self.junk = text(&line[start + skip..end]).chars().take(32).collect();
+                    return Some(Token::Junk);
+                }
+                // A move number alone ("12." or "12..."): nothing to return.
+                Word::Number => {}
             }
-            // A move number alone ("12." or "12..."): nothing to return.
         }
-    }
-
-    /// The text of the comment token just read, trimmed; line breaks inside
-    /// a `{}` comment are spaces.
-    pub(crate) fn comment_text(&self) -> &str {
-        self.comment.trim()
     }
 
     fn read_brace_comment(&mut self) -> Token {
-        self.pos += 1;
-        self.comment.clear();
-        loop {
-            let rest = &self.buf[self.pos..self.end];
-            if let Some(end) = rest.iter().position(|&b| b == b'}') {
-                self.comment.push_str(&text(&rest[..end]));
-                self.pos += end + 1;
-                return Token::Comment;
+        let mut start = self.pos + 1;
+        let mut from = start;
+        let mut lines = false;
+        let end = loop {
+            match self.buf[from..self.limit].iter().position(|&b| b == b'}' || b == b'\n') {
+                Some(i) if self.buf[from + i] == b'}' => break from + i,
+                Some(i) => {
+                    from += i + 1;
+                    self.line_no += 1;
+                    self.line_start = from;
+                    lines = true;
+                }
+                None => {
+                    self.pos = self.limit;
+                    match self.refill() {
+                        Some(shift) => {
+                            start -= shift;
+                            from = self.limit.min(self.pos);
+                        }
+                        None => return Token::UnclosedComment,
+                    }
+                }
             }
-            self.comment.push_str(&text(rest));
-            self.comment.push(' ');
-            self.pos = self.end;
-            self.in_comment = true;
-            let more = self.next_line();
-            self.in_comment = false;
-            if !more {
-                return Token::UnclosedComment;
+        };
+        self.pos = end + 1;
+        self.text = (start, end);
+        self.multiline = lines.then(|| {
+            // Line breaks (with the `\r` of CRLF) become spaces.
+            let mut out = Vec::with_capacity(end - start);
+            for &b in &self.buf[start..end] {
+                match b {
+                    b'\n' => {
+                        while out.last() == Some(&b'\r') {
+                            out.pop();
+                        }
+                        out.push(b' ');
+                    }
+                    b => out.push(b),
+                }
             }
-        }
+            out
+        });
+        Token::Comment
     }
-}
 
-/// The index of the first `\n` in `bytes`, eight bytes at a time.
-fn find_newline(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = bytes.chunks_exact(8);
-    for (i, chunk) in chunks.by_ref().enumerate() {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ (ONES * u64::from(b'\n'));
-        // A zero byte in `word` is a newline in the chunk.
-        if word.wrapping_sub(ONES) & !word & HIGHS != 0 {
-            let j = chunk.iter().position(|&b| b == b'\n').unwrap_or(0);
-            return Some(i * 8 + j);
+    /// Reads `[Name "value"]` (to the end of the line at most).
+    fn read_tag(&mut self) -> Token {
+        let line_end = self.line_end();
+        let mut end = line_end;
+        while end > self.pos && self.buf[end - 1] == b'\r' {
+            end -= 1;
+        }
+        let line = &self.buf[self.pos..end];
+        let (tag, len) = parse_tag(line);
+        self.pos += len;
+        match tag {
+            Ok(tag) => {
+                self.tag = Some(tag);
+                Token::Tag
+            }
+            Err(junk) => {
+                self.junk = junk;
+                Token::Junk
+            }
         }
     }
-    let tail = chunks.remainder();
-    tail.iter()
-        .position(|&b| b == b'\n')
-        .map(|j| bytes.len() - tail.len() + j)
 }
 
 /// Which bytes end a word of movetext: whitespace and the bytes that start
@@ -409,39 +488,55 @@ const DELIMITER: [bool; 256] = {
 /// `½-½`, which some files write for a draw.
 const HALF_HALF: &[u8] = "½-½".as_bytes();
 
-/// A word of movetext: a result, a move number (none), or a move with an
-/// optional suffix annotation (returned as the SAN; the annotation is
-/// recovered by [`split_annotation`]).
-fn classify_word(word: &[u8]) -> Option<Token> {
-    let junk = |word: &[u8]| Token::Junk(text(word).chars().take(32).collect());
+/// What a word of movetext is.
+enum Word {
+    /// A move (with an optional suffix annotation, recovered by
+    /// [`split_annotation`]), starting this many bytes into the word.
+    San(usize),
+    /// A result or a lone suffix annotation.
+    Token(Token),
+    /// Junk, from this many bytes into the word.
+    Junk(usize),
+    /// A move number ("12." or "12...").
+    Number,
+}
+
+fn classify_word(word: &[u8]) -> Word {
+    let san = |skip: usize| {
+        let text = &word[skip..];
+        if text.len() <= MAX_SAN && text.is_ascii() {
+            Word::San(skip)
+        } else {
+            Word::Junk(skip)
+        }
+    };
     // Most words are moves starting with a letter: skip the checks below.
     if word[0].is_ascii_alphabetic() {
-        return Some(SanText::new(word).map_or_else(|| junk(word), Token::San));
+        return san(0);
     }
     match word {
-        b"1-0" => return Some(Token::Result("1-0")),
-        b"0-1" => return Some(Token::Result("0-1")),
-        b"1/2-1/2" | HALF_HALF => return Some(Token::Result("1/2-1/2")),
-        b"*" => return Some(Token::Result("*")),
+        b"1-0" => return Word::Token(Token::Result("1-0")),
+        b"0-1" => return Word::Token(Token::Result("0-1")),
+        b"1/2-1/2" | HALF_HALF => return Word::Token(Token::Result("1/2-1/2")),
+        b"*" => return Word::Token(Token::Result("*")),
         _ => {}
     }
     // Move numbers: "12.", "12...", "12" and the dots alone.
     let digits_end = word.iter().position(|b| !b.is_ascii_digit()).unwrap_or(word.len());
     let after = &word[digits_end..];
     if after.iter().all(|&b| b == b'.') {
-        return None;
+        return Word::Number;
     }
     // "12.e4" and "12...e5": a number glued to the move.
-    let word = if digits_end > 0 && after.starts_with(b".") {
-        let dots = after.iter().take_while(|&&b| b == b'.').count();
-        &after[dots..]
+    let skip = if digits_end > 0 && after.starts_with(b".") {
+        digits_end + after.iter().take_while(|&&b| b == b'.').count()
     } else {
-        word
+        0
     };
-    if let Some(nag) = suffix_nag(word) {
-        return Some(Token::Nag(nag));
+    if let Some(nag) = suffix_nag(&word[skip..]) {
+        return Word::Token(Token::Nag(nag));
     }
-    Some(SanText::new(word).map_or_else(|| junk(word), Token::San))
+    san(skip)
 }
 
 /// Splits a suffix annotation off a move: `"e4!?"` gives `("e4", Some(5))`.
@@ -456,10 +551,10 @@ pub(crate) fn split_annotation(san: &[u8]) -> (&[u8], Option<u8>) {
     (&san[..end], suffix_nag(&san[end..]))
 }
 
-/// Reads `[Name "value"]` from the start of `line`; returns the token and
-/// the bytes used. Lenient: an unquoted value runs to `]`.
-fn read_tag(line: &[u8]) -> (Token, usize) {
-    let junk = |bytes: &[u8]| Token::Junk(text(bytes).into_owned());
+/// Reads `[Name "value"]` from the start of `line`: the name and value, or
+/// the junk text; and the bytes used. Lenient: an unquoted value runs to `]`.
+fn parse_tag(line: &[u8]) -> (Result<(String, String), String>, usize) {
+    let junk = |bytes: &[u8]| Err(text(bytes).into_owned());
     let mut i = 1;
     while i < line.len() && line[i].is_ascii_whitespace() {
         i += 1;
@@ -518,86 +613,124 @@ fn read_tag(line: &[u8]) -> (Token, usize) {
     if name.is_empty() {
         return (junk(&line[..i]), i);
     }
-    (Token::Tag(Box::new((name, value))), i)
+    (Ok((name, value)), i)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The tokens of `text`, with each comment's text after it.
-    fn tokens(text: &str) -> Vec<Token> {
-        let mut lexer = Lexer::new(text.as_bytes());
-        let mut out = Vec::new();
-        while let Some(s) = lexer.next_token() {
-            let comment = s.token == Token::Comment;
-            out.push(s.token);
-            if comment {
-                out.push(Token::Junk(lexer.comment_text().to_string()));
+    /// What a test compares: a token with its text.
+    #[derive(Debug, PartialEq, Eq)]
+    enum T {
+        Tag(&'static str, &'static str),
+        Comment(&'static str),
+        Nag(u8),
+        San(&'static str),
+        Open,
+        Close,
+        Result(&'static str),
+        Junk(&'static str),
+        UnclosedComment,
+    }
+
+    /// The tokens of `input`, with their text, read through a reader that
+    /// hands out `chunk` bytes at a time.
+    fn tokens_in_chunks(input: &str, chunk: usize) -> Vec<(T, usize, usize)> {
+        struct Trickle<'a>(&'a [u8], usize);
+        impl std::io::Read for Trickle<'_> {
+            fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+                let n = self.0.len().min(self.1).min(out.len());
+                out[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
             }
+        }
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let mut lexer = Lexer::new(std::io::BufReader::with_capacity(
+            chunk,
+            Trickle(input.as_bytes(), chunk),
+        ));
+        let mut out = Vec::new();
+        while let Some(token) = lexer.next_token() {
+            let t = match token {
+                Token::Tag => {
+                    let (name, value) = lexer.take_tag();
+                    T::Tag(leak(name), leak(value))
+                }
+                Token::Comment => T::Comment(leak(lexer.comment().text().into_owned())),
+                Token::Nag(n) => T::Nag(n),
+                Token::San => T::San(leak(String::from_utf8(lexer.word().to_vec()).unwrap())),
+                Token::Open => T::Open,
+                Token::Close => T::Close,
+                Token::Result(r) => T::Result(r),
+                Token::Junk => T::Junk(leak(lexer.junk().to_string())),
+                Token::UnclosedComment => T::UnclosedComment,
+            };
+            out.push((t, lexer.token_line(), lexer.token_column()));
         }
         out
     }
 
-    #[test]
-    fn newlines_are_found_eight_bytes_at_a_time() {
-        let text = b"abcdefgh\nijklmnopqrstuvwxyz0123456789\n\xe9\xff\n\n";
-        for start in 0..text.len() {
-            for end in start..=text.len() {
-                let bytes = &text[start..end];
-                assert_eq!(
-                    find_newline(bytes),
-                    bytes.iter().position(|&b| b == b'\n'),
-                    "{start}..{end}"
-                );
-            }
+    /// The tokens of `input`, checked to be the same whatever size of
+    /// pieces the input arrives in.
+    fn tokens(input: &str) -> Vec<T> {
+        let whole = tokens_in_chunks(input, 1 << 16);
+        for chunk in [1, 2, 3, 7] {
+            assert_eq!(tokens_in_chunks(input, chunk), whole, "read {chunk} bytes at a time");
         }
+        whole.into_iter().map(|(t, _, _)| t).collect()
     }
 
     #[test]
     fn tags_with_escapes() {
         assert_eq!(
             tokens(r#"[White "Kasparov, \"Garry\" \\ X"]"#),
-            [Token::Tag(Box::new((
-                "White".into(),
-                r#"Kasparov, "Garry" \ X"#.into()
-            )))]
+            [T::Tag("White", r#"Kasparov, "Garry" \ X"#)]
         );
+        assert_eq!(tokens("[Event ?]\r\n"), [T::Tag("Event", "?")]);
         assert_eq!(
-            tokens("[Event ?]"),
-            [Token::Tag(Box::new(("Event".into(), "?".into())))]
+            tokens("[Event \"open\r\n1-0"),
+            [T::Junk("[Event \"open"), T::Result("1-0")]
         );
     }
 
     #[test]
     fn movetext() {
-        use Token::*;
+        use T::*;
         assert_eq!(
-            tokens("1. e4 {a\ncomment} e5!? 2.Nf3 $14 (2. f4) ; rest\n*"),
+            tokens("1. e4 {a\ncomment} e5!? 2.Nf3 $14 (2. f4) ; rest\r\n*"),
             [
-                San(SanText::new(b"e4").unwrap()),
-                Comment,
-                Junk("a comment".into()),
-                San(SanText::new(b"e5!?").unwrap()),
-                San(SanText::new(b"Nf3").unwrap()),
+                San("e4"),
+                Comment("a comment"),
+                San("e5!?"),
+                San("Nf3"),
                 Nag(14),
                 Open,
-                San(SanText::new(b"f4").unwrap()),
+                San("f4"),
                 Close,
-                Comment,
-                Junk("rest".into()),
+                Comment("rest"),
                 Result("*"),
             ]
         );
-        assert_eq!(tokens("{never closed"), [UnclosedComment]);
+        assert_eq!(tokens("{never closed\nat all"), [UnclosedComment]);
         assert_eq!(tokens("%escaped line\n1-0"), [Result("1-0")]);
-        assert_eq!(
-            tokens("{a\n%b}"),
-            [Comment, Junk("a %b".into())],
-            "no escape inside a comment"
-        );
+        assert_eq!(tokens("{a\r\n%b}"), [Comment("a %b")], "no escape inside a comment");
         assert_eq!(tokens("\u{feff}1/2-1/2"), [Result("1/2-1/2")]);
+        assert_eq!(tokens("\u{feff}%x\n*"), [Result("*")]);
+        assert_eq!(
+            tokens("e4 $ ] Qxe8=Q+!! ?!"),
+            [San("e4"), Junk("$"), Junk("]"), San("Qxe8=Q+!!"), Nag(6)]
+        );
+        assert_eq!(tokens("Nf3abcdefghijklmnop"), [Junk("Nf3abcdefghijklmnop")]);
         assert_eq!(split_annotation(b"e4!?"), (&b"e4"[..], Some(5)));
         assert_eq!(split_annotation(b"Nf3"), (&b"Nf3"[..], None));
+    }
+
+    #[test]
+    fn lines_and_columns() {
+        let read = tokens_in_chunks("[A \"b\"]\n\n1. e4 {x\ny} é5 $3\r\n  *", 3);
+        let places: Vec<(usize, usize)> = read.iter().map(|&(_, line, column)| (line, column)).collect();
+        assert_eq!(places, [(1, 1), (3, 4), (3, 7), (4, 4), (4, 7), (5, 3)]);
     }
 }

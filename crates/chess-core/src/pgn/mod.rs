@@ -35,7 +35,8 @@ use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::san::SanError;
-use lexer::{Lexer, Spanned, Token, split_annotation};
+pub use lexer::RawComment;
+use lexer::{Lexer, Token, split_annotation};
 
 /// What went wrong in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,17 +154,10 @@ impl<R: BufRead> PgnReader<R> {
         self.lexer.peek()?;
         self.games += 1;
         let mut tags = Tags::new();
-        while let Some(Spanned {
-            token: Token::Tag(..), ..
-        }) = self.lexer.peek()
-        {
-            if let Some(Spanned {
-                token: Token::Tag(tag), ..
-            }) = self.lexer.next_token()
-            {
-                let (name, value) = *tag;
-                tags.set(name, value);
-            }
+        while self.lexer.peek() == Some(Token::Tag) {
+            self.lexer.next_token();
+            let (name, value) = self.lexer.take_tag();
+            tags.set(name, value);
         }
         self.skip_rest_of_game();
         Some(tags)
@@ -173,15 +167,15 @@ impl<R: BufRead> PgnReader<R> {
     /// next game's tags.
     fn skip_rest_of_game(&mut self) {
         let mut seen_movetext = false;
-        while let Some(spanned) = self.lexer.peek() {
-            match &spanned.token {
-                Token::Tag(..) if seen_movetext => return,
+        while let Some(token) = self.lexer.peek() {
+            match token {
+                Token::Tag if seen_movetext => return,
                 Token::Result(_) => {
                     self.lexer.next_token();
                     self.take_trailing_comments();
                     return;
                 }
-                Token::Tag(..) => {}
+                Token::Tag => {}
                 _ => seen_movetext = true,
             }
             self.lexer.next_token();
@@ -191,11 +185,8 @@ impl<R: BufRead> PgnReader<R> {
     /// Comments right after the result belong to the finished game.
     fn take_trailing_comments(&mut self) -> Vec<String> {
         let mut out = Vec::new();
-        while let Some(Spanned {
-            token: Token::Comment, ..
-        }) = self.lexer.peek()
-        {
-            out.push(self.lexer.comment_text().to_string());
+        while self.lexer.peek() == Some(Token::Comment) {
+            out.push(self.lexer.comment().text().into_owned());
             self.lexer.next_token();
         }
         out
@@ -245,30 +236,15 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Reads one game's tokens into `sink`.
     fn parse_into<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<(), PgnError> {
-        let error = |s: &Spanned, kind| PgnError {
-            game: number,
-            line: s.line,
-            column: s.column,
-            kind,
-        };
         let mut tags = Tags::new();
         let mut fen_at = (1, 1);
-        while let Some(Spanned {
-            token: Token::Tag(..), ..
-        }) = self.lexer.peek()
-        {
-            if let Some(Spanned {
-                token: Token::Tag(tag),
-                line,
-                column,
-            }) = self.lexer.next_token()
-            {
-                let (name, value) = *tag;
-                if name == "FEN" {
-                    fen_at = (line, column);
-                }
-                tags.set(name, value);
+        while self.lexer.peek() == Some(Token::Tag) {
+            self.lexer.next_token();
+            let (name, value) = self.lexer.take_tag();
+            if name == "FEN" {
+                fen_at = (self.lexer.token_line(), self.lexer.token_column());
             }
+            tags.set(name, value);
         }
         let start = match tags.get("FEN") {
             Some(fen) => Position::from_fen(fen).map_err(|e| PgnError {
@@ -280,37 +256,26 @@ impl<R: BufRead> PgnReader<R> {
             None => Position::new(),
         };
         sink.start(tags, start);
+        // An error at the token just read.
+        let error = |lexer: &Lexer<R>, kind| PgnError {
+            game: number,
+            line: lexer.token_line(),
+            column: lexer.token_column(),
+            kind,
+        };
 
         // Comments read where no move precedes them at this level: they go
         // before the next move (or, with none, to the end).
         let mut pending: Vec<String> = Vec::new();
         let mut result: Option<&str> = None;
-        while let Some(spanned) = self.lexer.next_token() {
-            match spanned.token {
-                Token::Tag(..) => {
-                    // The next game's tags: this one had no result.
-                    self.lexer.push_back(spanned);
-                    break;
-                }
-                Token::Comment => {
-                    let text = self.lexer.comment_text();
-                    if sink.has_last() {
-                        sink.comment(text);
-                    } else {
-                        pending.push(text.to_string());
-                    }
-                }
-                Token::Nag(nag) => {
-                    if sink.has_last() {
-                        sink.nag(nag);
-                    }
-                }
-                Token::San(ref word) => {
-                    let (san, nag) = split_annotation(word.as_bytes());
+        while let Some(token) = self.lexer.next_token() {
+            match token {
+                Token::San => {
+                    let (san, nag) = split_annotation(self.lexer.word());
                     let m = sink
                         .position()
                         .parse_san_in_check(san, sink.in_check())
-                        .map_err(|e| error(&spanned, PgnErrorKind::BadMove(e)))?;
+                        .map_err(|e| error(&self.lexer, PgnErrorKind::BadMove(e)))?;
                     let before = if pending.is_empty() {
                         None
                     } else {
@@ -322,23 +287,46 @@ impl<R: BufRead> PgnReader<R> {
                         sink.nag(nag);
                     }
                 }
+                Token::Comment => {
+                    let comment = self.lexer.comment();
+                    if sink.has_last() {
+                        sink.comment(comment);
+                    } else {
+                        pending.push(comment.text().into_owned());
+                    }
+                }
+                Token::Nag(nag) => {
+                    if sink.has_last() {
+                        sink.nag(nag);
+                    }
+                }
                 Token::Open => {
                     // The variation is an alternative to the last move.
                     if !sink.open() {
-                        return Err(error(&spanned, PgnErrorKind::BadVariation));
+                        return Err(error(&self.lexer, PgnErrorKind::BadVariation));
                     }
                 }
                 Token::Close => {
                     if !sink.close() {
-                        return Err(error(&spanned, PgnErrorKind::BadVariation));
+                        return Err(error(&self.lexer, PgnErrorKind::BadVariation));
                     }
                 }
                 Token::Result(r) => {
                     result = Some(r);
                     break;
                 }
-                Token::UnclosedComment => return Err(error(&spanned, PgnErrorKind::UnclosedComment)),
-                Token::Junk(ref text) => return Err(error(&spanned, PgnErrorKind::Unexpected(text.clone()))),
+                Token::Tag => {
+                    // The next game's tags: this one had no result.
+                    self.lexer.push_back(token);
+                    break;
+                }
+                Token::UnclosedComment => return Err(error(&self.lexer, PgnErrorKind::UnclosedComment)),
+                Token::Junk => {
+                    return Err(error(
+                        &self.lexer,
+                        PgnErrorKind::Unexpected(self.lexer.junk().to_string()),
+                    ));
+                }
             }
         }
         if sink.depth() > 0 {
@@ -369,8 +357,10 @@ pub trait Visitor {
     /// variation.
     fn play(&mut self, _before: &Position, _m: Move) {}
 
-    /// A comment (after the last move, or before the next one).
-    fn comment(&mut self, _text: &str) {}
+    /// A comment (after the last move, or before the next one). Its text
+    /// is decoded only if asked for ([`RawComment::text`]), so a visitor
+    /// that ignores comments pays nothing for them.
+    fn comment(&mut self, _comment: RawComment<'_>) {}
 
     /// A NAG of the last move (`!?` and the like arrive as NAGs 1 to 6).
     fn nag(&mut self, _nag: u8) {}
@@ -398,7 +388,7 @@ trait Sink {
     /// Whether the side to move is in check, if known without computing.
     fn in_check(&self) -> Option<bool>;
     fn play(&mut self, m: Move, comment_before: Option<String>);
-    fn comment(&mut self, text: &str);
+    fn comment(&mut self, comment: RawComment<'_>);
     fn nag(&mut self, nag: u8);
     fn open(&mut self) -> bool;
     fn close(&mut self) -> bool;
@@ -455,9 +445,9 @@ impl Sink for GameBuilder {
         self.last = Some(node);
     }
 
-    fn comment(&mut self, text: &str) {
+    fn comment(&mut self, comment: RawComment<'_>) {
         if let Some(node) = self.last {
-            append_comment(&mut self.game, node, text.to_string());
+            append_comment(&mut self.game, node, comment.text().into_owned());
         }
     }
 
@@ -551,15 +541,15 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
 
     fn play(&mut self, m: Move, comment_before: Option<String>) {
         if let Some(text) = comment_before {
-            self.visitor.comment(&text);
+            self.visitor.comment(RawComment(text.as_bytes()));
         }
         self.visitor.play(&self.current, m);
         let undo = self.current.play_unchecked(m);
         self.last = Some((m, undo));
     }
 
-    fn comment(&mut self, text: &str) {
-        self.visitor.comment(text);
+    fn comment(&mut self, comment: RawComment<'_>) {
+        self.visitor.comment(comment);
     }
 
     fn nag(&mut self, nag: u8) {
@@ -594,7 +584,7 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
 
     fn finish(&mut self, comments: Vec<String>, result: Option<Outcome>) {
         for text in comments {
-            self.visitor.comment(&text);
+            self.visitor.comment(RawComment(text.as_bytes()));
         }
         self.output = Some(self.visitor.end_game(result));
     }
