@@ -86,8 +86,11 @@ pub(crate) struct Lexer<R> {
     text: (usize, usize),
     /// A multi-line comment's text, line breaks made spaces.
     multiline: Option<Vec<u8>>,
-    /// The last tag read, until taken.
-    tag: Option<(String, String)>,
+    /// The name and value of the last tag read (buffers reused from tag to
+    /// tag), and the value's bytes before decoding.
+    tag_name: String,
+    tag_value: String,
+    tag_bytes: Vec<u8>,
     /// The last junk read.
     junk: String,
     pub(crate) io_error: Option<std::io::Error>,
@@ -135,7 +138,9 @@ impl<R: BufRead> Lexer<R> {
             token_start: 0,
             text: (0, 0),
             multiline: None,
-            tag: None,
+            tag_name: String::new(),
+            tag_value: String::new(),
+            tag_bytes: Vec::new(),
             junk: String::new(),
             io_error: None,
             peeked: None,
@@ -260,8 +265,8 @@ impl<R: BufRead> Lexer<R> {
     }
 
     /// The name and value of the last [`Token::Tag`].
-    pub(crate) fn take_tag(&mut self) -> (String, String) {
-        self.tag.take().unwrap_or_default()
+    pub(crate) fn tag(&self) -> (&str, &str) {
+        (&self.tag_name, &self.tag_value)
     }
 
     /// The text of the last [`Token::Junk`].
@@ -271,23 +276,31 @@ impl<R: BufRead> Lexer<R> {
 
     /// Passes whitespace, line breaks and `%` lines. False at the end of
     /// the input.
+    #[inline(always)]
     fn skip_space(&mut self) -> bool {
         loop {
-            while self.pos < self.limit {
-                let b = self.buf[self.pos];
-                if b == b'\n' {
-                    self.pos += 1;
-                    self.line_no += 1;
-                    self.line_start = self.pos;
-                } else if b.is_ascii_whitespace() {
-                    self.pos += 1;
-                } else if b == b'%' && self.pos == self.line_start {
+            let buf = &self.buf[..self.limit];
+            let mut pos = self.pos;
+            while pos < buf.len() {
+                match SPACE[buf[pos] as usize] {
+                    Space::Blank => pos += 1,
+                    Space::Newline => {
+                        pos += 1;
+                        self.line_no += 1;
+                        self.line_start = pos;
+                    }
                     // `%` in the first column escapes the whole line.
-                    self.pos = self.line_end();
-                } else {
-                    return true;
+                    Space::Percent if pos == self.line_start => {
+                        self.pos = pos;
+                        pos = self.line_end();
+                    }
+                    _ => {
+                        self.pos = pos;
+                        return true;
+                    }
                 }
             }
+            self.pos = pos;
             if self.refill().is_none() {
                 return false;
             }
@@ -318,6 +331,25 @@ impl<R: BufRead> Lexer<R> {
             }
             let start = self.pos;
             let line = &self.buf[..self.limit];
+            self.token_line = self.line_no;
+            self.token_line_start = self.line_start;
+            self.token_start = start;
+            // Most tokens are moves, starting with a letter: straight to
+            // their end.
+            if line[start].is_ascii_alphabetic() {
+                let mut end = start + 1;
+                while end < line.len() && !DELIMITER[line[end] as usize] {
+                    end += 1;
+                }
+                self.pos = end;
+                let word = &line[start..end];
+                if word.len() <= MAX_SAN && word.is_ascii() {
+                    self.text = (start, end);
+                    return Some(Token::San);
+                }
+                self.junk = text(word).chars().take(32).collect();
+                return Some(Token::Junk);
+            }
             // Move numbers ("12.", "12...", "12": digits, then dots), most
             // of the words that are not moves, are passed over here.
             if line[start].is_ascii_digit() {
@@ -333,9 +365,6 @@ impl<R: BufRead> Lexer<R> {
                     continue;
                 }
             }
-            self.token_line = self.line_no;
-            self.token_line_start = self.line_start;
-            self.token_start = start;
             match line[start] {
                 b'[' => return Some(self.read_tag()),
                 b'{' => return Some(self.read_brace_comment()),
@@ -457,15 +486,15 @@ impl<R: BufRead> Lexer<R> {
             end -= 1;
         }
         let line = &self.buf[self.pos..end];
-        let (tag, len) = parse_tag(line);
-        self.pos += len;
-        match tag {
-            Ok(tag) => {
-                self.tag = Some(tag);
+        let read = parse_tag(line, &mut self.tag_name, &mut self.tag_value, &mut self.tag_bytes);
+        match read {
+            Ok(len) => {
+                self.pos += len;
                 Token::Tag
             }
-            Err(junk) => {
-                self.junk = junk;
+            Err(len) => {
+                self.junk = text(&line[..len]).into_owned();
+                self.pos += len;
                 Token::Junk
             }
         }
@@ -482,6 +511,29 @@ const DELIMITER: [bool; 256] = {
             (b as u8).is_ascii_whitespace() || matches!(b as u8, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$');
         b += 1;
     }
+    table
+};
+
+/// What [`Lexer::skip_space`] makes of a byte.
+#[derive(Clone, Copy)]
+enum Space {
+    Blank,
+    Newline,
+    Percent,
+    Other,
+}
+
+const SPACE: [Space; 256] = {
+    let mut table = [Space::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        if (b as u8).is_ascii_whitespace() {
+            table[b] = Space::Blank;
+        }
+        b += 1;
+    }
+    table[b'\n' as usize] = Space::Newline;
+    table[b'%' as usize] = Space::Percent;
     table
 };
 
@@ -551,10 +603,12 @@ pub(crate) fn split_annotation(san: &[u8]) -> (&[u8], Option<u8>) {
     (&san[..end], suffix_nag(&san[end..]))
 }
 
-/// Reads `[Name "value"]` from the start of `line`: the name and value, or
-/// the junk text; and the bytes used. Lenient: an unquoted value runs to `]`.
-fn parse_tag(line: &[u8]) -> (Result<(String, String), String>, usize) {
-    let junk = |bytes: &[u8]| Err(text(bytes).into_owned());
+/// Reads `[Name "value"]` from the start of `line` into `name` and
+/// `value` (`bytes` is scratch space); gives the bytes used, or as an error
+/// how many bytes of junk there are. Lenient: an unquoted value runs to `]`.
+fn parse_tag(line: &[u8], name: &mut String, value: &mut String, bytes: &mut Vec<u8>) -> Result<usize, usize> {
+    name.clear();
+    value.clear();
     let mut i = 1;
     while i < line.len() && line[i].is_ascii_whitespace() {
         i += 1;
@@ -563,14 +617,13 @@ fn parse_tag(line: &[u8]) -> (Result<(String, String), String>, usize) {
     while i < line.len() && !line[i].is_ascii_whitespace() && line[i] != b'"' && line[i] != b']' {
         i += 1;
     }
-    let name = text(&line[name_start..i]).into_owned();
+    name.push_str(&text(&line[name_start..i]));
     while i < line.len() && line[i].is_ascii_whitespace() {
         i += 1;
     }
-    let value;
     if i < line.len() && line[i] == b'"' {
         i += 1;
-        let mut bytes = Vec::new();
+        bytes.clear();
         let mut closed = false;
         while i < line.len() {
             match line[i] {
@@ -591,15 +644,12 @@ fn parse_tag(line: &[u8]) -> (Result<(String, String), String>, usize) {
             i += 1;
         }
         if !closed {
-            return (junk(line), line.len());
+            return Err(line.len());
         }
-        value = match String::from_utf8(bytes) {
-            Ok(v) => v,
-            Err(e) => text(e.as_bytes()).into_owned(),
-        };
+        value.push_str(&text(bytes));
     } else {
         let end = line[i..].iter().position(|&b| b == b']').map_or(line.len(), |e| i + e);
-        value = text(&line[i..end]).trim().to_string();
+        value.push_str(text(&line[i..end]).trim());
         i = end;
     }
     while i < line.len() && line[i].is_ascii_whitespace() {
@@ -608,12 +658,12 @@ fn parse_tag(line: &[u8]) -> (Result<(String, String), String>, usize) {
     if i < line.len() && line[i] == b']' {
         i += 1;
     } else {
-        return (junk(&line[..i]), i.max(1));
+        return Err(i.max(1));
     }
     if name.is_empty() {
-        return (junk(&line[..i]), i);
+        return Err(i);
     }
-    (Ok((name, value)), i)
+    Ok(i)
 }
 
 #[cfg(test)]
@@ -655,8 +705,8 @@ mod tests {
         while let Some(token) = lexer.next_token() {
             let t = match token {
                 Token::Tag => {
-                    let (name, value) = lexer.take_tag();
-                    T::Tag(leak(name), leak(value))
+                    let (name, value) = lexer.tag();
+                    T::Tag(leak(name.to_string()), leak(value.to_string()))
                 }
                 Token::Comment => T::Comment(leak(lexer.comment().text().into_owned())),
                 Token::Nag(n) => T::Nag(n),

@@ -156,7 +156,7 @@ impl<R: BufRead> PgnReader<R> {
         let mut tags = Tags::new();
         while self.lexer.peek() == Some(Token::Tag) {
             self.lexer.next_token();
-            let (name, value) = self.lexer.take_tag();
+            let (name, value) = self.lexer.tag();
             tags.set(name, value);
         }
         self.skip_rest_of_game();
@@ -236,26 +236,26 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Reads one game's tokens into `sink`.
     fn parse_into<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<(), PgnError> {
-        let mut tags = Tags::new();
-        let mut fen_at = (1, 1);
+        // Tags go to the sink as they are read; only a FEN is kept.
+        let mut fen: Option<(String, usize, usize)> = None;
         while self.lexer.peek() == Some(Token::Tag) {
             self.lexer.next_token();
-            let (name, value) = self.lexer.take_tag();
+            let (name, value) = self.lexer.tag();
             if name == "FEN" {
-                fen_at = (self.lexer.token_line(), self.lexer.token_column());
+                fen = Some((value.to_string(), self.lexer.token_line(), self.lexer.token_column()));
             }
-            tags.set(name, value);
+            sink.tag(name, value);
         }
-        let start = match tags.get("FEN") {
-            Some(fen) => Position::from_fen(fen).map_err(|e| PgnError {
+        let start = match fen {
+            Some((fen, line, column)) => Position::from_fen(&fen).map_err(|e| PgnError {
                 game: number,
-                line: fen_at.0,
-                column: fen_at.1,
+                line,
+                column,
                 kind: PgnErrorKind::BadFen(e.to_string()),
             })?,
             None => Position::new(),
         };
-        sink.start(tags, start);
+        sink.start(start);
         // An error at the token just read.
         let error = |lexer: &Lexer<R>, kind| PgnError {
             game: number,
@@ -347,7 +347,8 @@ pub trait Visitor {
     /// What reading one game gives.
     type Output;
 
-    /// A tag of the game (before any move).
+    /// A tag of the game (before any move), in the order of the file (a
+    /// tag given twice comes twice).
     fn tag(&mut self, _name: &str, _value: &str) {}
 
     /// The tags are read; moves start from `start`.
@@ -379,7 +380,9 @@ pub trait Visitor {
 /// How the parser hands over what it reads: to a [`Game`] being built, or
 /// to a [`Visitor`].
 trait Sink {
-    fn start(&mut self, tags: Tags, start: Position);
+    fn tag(&mut self, name: &str, value: &str);
+    /// The tags are read, the moves start from `start`.
+    fn start(&mut self, start: Position);
     /// The position the next move is played in.
     fn position(&self) -> &Position;
     /// Whether a move has been played at this level (comments and NAGs then
@@ -400,6 +403,8 @@ trait Sink {
 #[derive(Default)]
 struct GameBuilder {
     game: Game,
+    /// The tags, until the game starts.
+    tags: Tags,
     /// Where moves are played, and the last move played at this level.
     current: NodeId,
     last: Option<NodeId>,
@@ -408,9 +413,13 @@ struct GameBuilder {
 }
 
 impl Sink for GameBuilder {
-    fn start(&mut self, tags: Tags, start: Position) {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.set(name, value);
+    }
+
+    fn start(&mut self, start: Position) {
         self.game = Game::from_position(start);
-        self.game.tags = tags;
+        self.game.tags = std::mem::take(&mut self.tags);
     }
 
     fn position(&self) -> &Position {
@@ -519,10 +528,11 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
 }
 
 impl<V: Visitor> Sink for VisitorSink<'_, V> {
-    fn start(&mut self, tags: Tags, start: Position) {
-        for (name, value) in tags.iter() {
-            self.visitor.tag(name, value);
-        }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.visitor.tag(name, value);
+    }
+
+    fn start(&mut self, start: Position) {
         self.visitor.begin_moves(&start);
         self.current = start;
     }
