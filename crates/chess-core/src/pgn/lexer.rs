@@ -239,6 +239,7 @@ impl<R: BufRead> Lexer<R> {
         self.peeked
     }
 
+    #[inline(always)]
     pub(crate) fn next_token(&mut self) -> Option<Token> {
         match self.peeked.take() {
             Some(t) => Some(t),
@@ -316,6 +317,7 @@ impl<R: BufRead> Lexer<R> {
     }
 
     /// Reads the next token, across lines.
+    #[inline(always)]
     fn read(&mut self) -> Option<Token> {
         if !self.started {
             self.started = true;
