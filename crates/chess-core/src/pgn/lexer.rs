@@ -310,10 +310,7 @@ impl<R: BufRead> Lexer<R> {
 
     /// Where the current line's text ends (at its `\n`, or `limit`).
     fn line_end(&self) -> usize {
-        self.buf[self.pos..self.limit]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(self.limit, |i| self.pos + i)
+        find2(&self.buf[self.pos..self.limit], b'\n', b'\n').map_or(self.limit, |i| self.pos + i)
     }
 
     /// Reads the next token, across lines.
@@ -439,7 +436,7 @@ impl<R: BufRead> Lexer<R> {
         let mut from = start;
         let mut lines = false;
         let end = loop {
-            match self.buf[from..self.limit].iter().position(|&b| b == b'}' || b == b'\n') {
+            match find2(&self.buf[from..self.limit], b'}', b'\n') {
                 Some(i) if self.buf[from + i] == b'}' => break from + i,
                 Some(i) => {
                     from += i + 1;
@@ -501,6 +498,28 @@ impl<R: BufRead> Lexer<R> {
             }
         }
     }
+}
+
+/// The index of the first `a` or `b` in `bytes`, eight bytes at a time
+/// (comments and tags are read this way).
+fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // A zero byte in `word` shows where the byte was; the lowest one
+    // found this way is exact (borrows only run upwards).
+    let zero = |word: u64| word.wrapping_sub(ONES) & !word & HIGHS;
+    let mut chunks = bytes.chunks_exact(8);
+    for (i, chunk) in chunks.by_ref().enumerate() {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let found = zero(word ^ (ONES * u64::from(a))) | zero(word ^ (ONES * u64::from(b)));
+        if found != 0 {
+            return Some(i * 8 + (found.trailing_zeros() / 8) as usize);
+        }
+    }
+    let tail = chunks.remainder();
+    tail.iter()
+        .position(|&c| c == a || c == b)
+        .map(|j| bytes.len() - tail.len() + j)
 }
 
 /// Which bytes end a word of movetext: whitespace and the bytes that start
@@ -732,6 +751,21 @@ mod tests {
             assert_eq!(tokens_in_chunks(input, chunk), whole, "read {chunk} bytes at a time");
         }
         whole.into_iter().map(|(t, _, _)| t).collect()
+    }
+
+    #[test]
+    fn bytes_are_found_eight_at_a_time() {
+        let text = b"abcdefgh}ijklmnopqrstuvwxyz0123456789\n\xe9\xff}\x7d\x80\n\n";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let bytes = &text[start..end];
+                assert_eq!(
+                    find2(bytes, b'}', b'\n'),
+                    bytes.iter().position(|&b| b == b'}' || b == b'\n'),
+                    "{start}..{end}"
+                );
+            }
+        }
     }
 
     #[test]
