@@ -424,69 +424,21 @@ impl Position {
         let king = self.king88(us);
         let in_check = in_check.unwrap_or_else(|| self.is_attacked(king, !us, 0xff));
         let mut info = None;
-        // A pawn can only come from right behind the target (one or two
-        // squares), or diagonally behind it on the file named: look there
-        // instead of at every pawn.
-        let mut pawn_froms = [None; 2];
-        let froms = if role == Role::Pawn {
-            let back: i8 = if us == crate::Color::White { -16 } else { 16 };
-            let pawn = crate::Piece::new(us, Role::Pawn);
-            let has_pawn = |sq: Option<Square>| sq.filter(|&s| self.piece_at(s) == Some(pawn));
-            match from_file {
-                Some(f) if f != to.file() => {
-                    let delta = back + (f.index() as i8 - to.file().index() as i8);
-                    if f.index().abs_diff(to.file().index()) == 1 {
-                        pawn_froms[0] = has_pawn(to.offset(delta));
-                    }
-                }
-                _ => {
-                    let one = to.offset(back);
-                    pawn_froms[0] = has_pawn(one);
-                    if pawn_froms[0].is_none() && one.is_some_and(|s| self.piece_at(s).is_none()) {
-                        pawn_froms[1] = has_pawn(one.and_then(|s| s.offset(back)));
-                    }
-                }
+        if role == Role::Pawn {
+            if let Some(m) = self.pawn_candidate(from_file, from_rank, to, promotion)
+                && self.candidate_is_legal(m, in_check, king, &mut info)
+            {
+                out.push(m);
             }
-            crate::SquareSet(
-                pawn_froms
-                    .iter()
-                    .flatten()
-                    .map(|s| 1u64 << s.index())
-                    .fold(0, |a, b| a | b),
-            )
-        } else {
-            self.squares_of(crate::Piece::new(us, role))
-        };
-        for from in froms {
+            return out;
+        }
+        let flags = if target != 0 { Move::CAPTURE } else { 0 };
+        for from in self.squares_of(crate::Piece::new(us, role)) {
             if from_file.is_some_and(|f| from.file() != f) || from_rank.is_some_and(|r| from.rank() != r) {
                 continue;
             }
             let f = from.to_0x88();
-            let mut flags = if target != 0 { Move::CAPTURE } else { 0 };
-            let reaches = if role == Role::Pawn {
-                let forward: i16 = if us == crate::Color::White { 16 } else { -16 };
-                let diff = t as i16 - f as i16;
-                let start = if us == crate::Color::White {
-                    Rank::Second
-                } else {
-                    Rank::Seventh
-                };
-                if diff == forward {
-                    target == 0
-                } else if diff == 2 * forward && from.rank() == start {
-                    flags |= Move::DOUBLE_PUSH;
-                    target == 0 && self.squares[(f as i16 + forward) as usize & 127] == 0
-                } else if diff == forward - 1 || diff == forward + 1 {
-                    if target == 0 && self.ep88() == t && self.ep88() != crate::position::NO_EP {
-                        flags |= Move::CAPTURE | Move::EN_PASSANT;
-                        true
-                    } else {
-                        target != 0
-                    }
-                } else {
-                    false
-                }
-            } else {
+            let reaches = {
                 let idx = diff_index(f, t);
                 let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[code as usize & 31];
                 if kinds == 0 {
@@ -508,22 +460,99 @@ impl Position {
             let m = Move::from_parts(from, to, promotion, flags);
             let legal = if role == Role::King {
                 !self.is_attacked(t, !us, f)
-            } else if m.is_en_passant() {
-                self.legal_move(m).is_some()
-            } else if in_check {
-                let info = *info.get_or_insert_with(|| self.king_info());
-                let single_check = info.checkers & info.checkers.wrapping_sub(1) == 0;
-                let answers_check = (info.evasion_mask >> t) & 1 != 0;
-                let pinned_ok = info.pinned & crate::position::bit(f) == 0 || (self.pin_ray(f) >> t) & 1 != 0;
-                single_check && answers_check && pinned_ok
             } else {
-                self.stays_on_pin_line(king, f, t)
+                self.candidate_is_legal(m, in_check, king, &mut info)
             };
             if legal {
                 out.push(m);
             }
         }
         out
+    }
+
+    /// The one pawn move that can fit a SAN pattern: a push from right
+    /// behind `to` (one or two squares), or a capture from the file named;
+    /// legal but for pins and checks.
+    fn pawn_candidate(
+        &self,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<Move> {
+        let white = self.turn() == crate::Color::White;
+        let pawn = crate::Piece::new(self.turn(), Role::Pawn).code();
+        let back: i8 = if white { -16 } else { 16 };
+        let t = to.to_0x88();
+        let target = self.squares[t as usize & 127];
+        let (from, flags) = match from_file {
+            Some(f) if f != to.file() => {
+                let side = f.index() as i8 - to.file().index() as i8;
+                if side.abs() != 1 {
+                    return None;
+                }
+                let from = t.wrapping_add((back + side) as u8);
+                if !crate::x88::on_board(from) || self.squares[from as usize & 127] != pawn {
+                    return None;
+                }
+                if target != 0 {
+                    (from, Move::CAPTURE)
+                } else if self.ep88() == t && t != crate::position::NO_EP {
+                    (from, Move::CAPTURE | Move::EN_PASSANT)
+                } else {
+                    return None;
+                }
+            }
+            _ => {
+                let one = t.wrapping_add(back as u8);
+                if target != 0 || !crate::x88::on_board(one) {
+                    return None;
+                }
+                let double_rank = if white { Rank::Fourth } else { Rank::Fifth };
+                let two = one.wrapping_add(back as u8);
+                if self.squares[one as usize & 127] == pawn {
+                    (one, 0)
+                } else if self.squares[one as usize & 127] == 0
+                    && to.rank() == double_rank
+                    && self.squares[two as usize & 127] == pawn
+                {
+                    (two, Move::DOUBLE_PUSH)
+                } else {
+                    return None;
+                }
+            }
+        };
+        let from = Square::from_0x88(from)?;
+        if from_rank.is_some_and(|r| from.rank() != r) {
+            return None;
+        }
+        Some(Move::from_parts(from, to, promotion, flags))
+    }
+
+    /// Whether a move of a piece other than the king, which the piece can
+    /// make, is legal: en passant is checked in full; otherwise in check
+    /// the move must answer a single check (and respect a pin), out of
+    /// check only a pin can stop it. `info` caches the king's information.
+    #[inline(always)]
+    fn candidate_is_legal(
+        &self,
+        m: Move,
+        in_check: bool,
+        king: u8,
+        info: &mut Option<crate::attacks::KingInfo>,
+    ) -> bool {
+        let (f, t) = (m.from().to_0x88(), m.to().to_0x88());
+        if m.is_en_passant() {
+            self.legal_move(m).is_some()
+        } else if in_check {
+            let info = *info.get_or_insert_with(|| self.king_info());
+            let single_check = info.checkers & info.checkers.wrapping_sub(1) == 0;
+            let answers_check = (info.evasion_mask >> t) & 1 != 0;
+            let pinned_ok = info.pinned & crate::position::bit(f) == 0 || (self.pin_ray(f) >> t) & 1 != 0;
+            single_check && answers_check && pinned_ok
+        } else {
+            self.stays_on_pin_line(king, f, t)
+        }
     }
 
     /// Whether moving the piece on `from` to `to` keeps our king on `king`
