@@ -18,7 +18,7 @@ use crate::castling::CastlingSide;
 use crate::illegal::{IllegalMove, IllegalReason};
 use crate::moves::{Move, MoveList};
 use crate::piece::Role;
-use crate::position::Position;
+use crate::position::{BISHOP, Position, QUEEN, ROOK};
 use crate::square::{File, Rank, Square};
 
 /// Why a SAN text could not be turned into a move.
@@ -401,7 +401,7 @@ impl Position {
         promotion: Option<Role>,
         in_check: Option<bool>,
     ) -> Candidates {
-        use crate::x88::{ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_ROOK, ATTACKS, STEPS, diff_index};
+        use crate::x88::{ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_ROOK, ATTACKS, STEPS, between, diff_index};
         let mut out = Candidates::default();
         let us = self.turn();
         let code = crate::Piece::new(us, role).code();
@@ -433,27 +433,18 @@ impl Position {
             return out;
         }
         let flags = if target != 0 { Move::CAPTURE } else { 0 };
+        let occupied = self.occupied().0;
         for from in self.squares_of(crate::Piece::new(us, role)) {
             if from_file.is_some_and(|f| from.file() != f) || from_rank.is_some_and(|r| from.rank() != r) {
                 continue;
             }
             let f = from.to_0x88();
-            let reaches = {
-                let idx = diff_index(f, t);
-                let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[code as usize & 31];
-                if kinds == 0 {
-                    false
-                } else if kinds & (ATTACK_BISHOP | ATTACK_ROOK) != 0 {
-                    let step = STEPS[idx] as u8;
-                    let mut s = f.wrapping_add(step);
-                    while s != t && self.squares[s as usize & 127] == 0 {
-                        s = s.wrapping_add(step);
-                    }
-                    s == t
-                } else {
-                    true
-                }
-            };
+            // The piece moves that way, and a slider finds the squares
+            // between empty (a set test, no walk; both without branches).
+            let idx = diff_index(f, t);
+            let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[code as usize & 31];
+            let slides = kinds & (ATTACK_BISHOP | ATTACK_ROOK) != 0;
+            let reaches = (kinds != 0) & (!slides | (between(STEPS[idx], f, t) & occupied == 0));
             if !reaches {
                 continue;
             }
@@ -559,35 +550,33 @@ impl Position {
     /// safe from a pin (not in check): true unless `from` is pinned and `to`
     /// leaves the line.
     fn stays_on_pin_line(&self, king: u8, from: u8, to: u8) -> bool {
-        use crate::x88::{ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_ROOK, ATTACKS, STEPS, diff_index};
+        use crate::x88::{ATTACK_BISHOP, ATTACK_ROOK, ATTACKS, STEPS, between, diff_index, ray};
+        // With piece sets and rays, no walk and few branches: is an enemy
+        // slider of this line's kind beyond `from` (most often not; never
+        // when `from` shares no line with the king, as the ray is empty)?
         let idx = diff_index(king, from);
         let line = ATTACKS[idx] & (ATTACK_BISHOP | ATTACK_ROOK);
-        if line == 0 {
-            return true; // not on a line with the king: cannot be pinned
-        }
         let step = STEPS[idx];
+        let them = (!self.turn()).bit();
+        let slider = if line & ATTACK_ROOK != 0 { ROOK } else { BISHOP };
+        let sliders = self.set(them | QUEEN as u8) | self.set(them | slider as u8);
+        let beyond = ray(step, from);
+        if beyond & sliders == 0 {
+            return true;
+        }
         if STEPS[diff_index(king, to)] == step && (to as i16 - king as i16).signum() == step.signum() as i16 {
             return true; // stays on the line, on the same side of the king
         }
-        // Walk from the king: nothing before `from`, then the first piece
-        // beyond it must not be an enemy slider moving along this line.
-        let them = (!self.turn()).bit();
-        let mut s = king.wrapping_add(step as u8);
-        while s != from {
-            if self.squares[s as usize & 127] != 0 {
-                return true;
-            }
-            s = s.wrapping_add(step as u8);
-        }
-        s = s.wrapping_add(step as u8);
-        while crate::x88::on_board(s) {
-            let code = self.squares[s as usize & 127];
-            if code != 0 {
-                return !(code & them != 0 && ATTACK_BITS_OF_CODE[code as usize & 31] & line != 0);
-            }
-            s = s.wrapping_add(step as u8);
-        }
-        true
+        // Pinned when the nearest piece beyond `from` is such a slider and
+        // nothing stands between the king and `from`.
+        let occupied = self.occupied().0;
+        let blockers = beyond & occupied;
+        let nearest = if step > 0 {
+            blockers & blockers.wrapping_neg()
+        } else {
+            1u64 << (63 - blockers.leading_zeros())
+        };
+        nearest & sliders == 0 || between(step, king, from) & occupied != 0
     }
 
     /// A reason for an illegal SAN: the one move the text can only mean
