@@ -104,6 +104,61 @@ pub(crate) static ATTACK_BITS_OF_CODE: [u8; 32] = {
     t
 };
 
+/// The eight line steps, as [`STEPS`] gives them.
+const LINE_STEPS: [i8; 8] = [1, -1, 16, -16, 17, -17, 15, -15];
+
+/// `DIRECTION_OF_STEP[step + 17]`: the index of a line step in
+/// [`LINE_STEPS`] (and [`RAYS`]); step 0 (no line) gives 8, whose rays
+/// are empty.
+static DIRECTION_OF_STEP: [u8; 64] = {
+    let mut t = [0u8; 64];
+    t[17] = 8;
+    let mut d = 0;
+    while d < 8 {
+        t[(LINE_STEPS[d] + 17) as usize] = d as u8;
+        d += 1;
+    }
+    t
+};
+
+/// `RAYS[d][sq]`: the squares (a 64-square set) from `sq` (not included)
+/// to the edge of the board along line step `LINE_STEPS[d]`, so that a
+/// question about a whole line (is anything on it? what is nearest?) needs
+/// no walk.
+static RAYS: [[u64; 128]; 9] = {
+    let mut t = [[0u64; 128]; 9];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 128 {
+            if sq & 0x88 == 0 {
+                let mut s = sq as i32 + LINE_STEPS[d] as i32;
+                while s >= 0 && s < 128 && s & 0x88 == 0 {
+                    t[d][sq] |= 1 << ((s + (s & 7)) >> 1);
+                    s += LINE_STEPS[d] as i32;
+                }
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// The squares from `sq88` (not included) to the edge along the line step
+/// `step` as [`STEPS`] gives it (none for step 0).
+#[inline(always)]
+pub(crate) fn ray(step: i8, sq88: u8) -> u64 {
+    RAYS[DIRECTION_OF_STEP[(step as i32 + 17) as usize & 63] as usize % 9][sq88 as usize & 127]
+}
+
+/// The squares strictly between `from` and `to` when they share a line
+/// (`step` is `STEPS[diff_index(from, to)]`); none otherwise.
+#[inline(always)]
+pub(crate) fn between(step: i8, from: u8, to: u8) -> u64 {
+    ray(step, from) & !ray(step, to) & !crate::position::bit(to)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,59 +233,4 @@ mod tests {
             }
         }
     }
-}
-
-/// The eight line steps, as [`STEPS`] gives them.
-const LINE_STEPS: [i8; 8] = [1, -1, 16, -16, 17, -17, 15, -15];
-
-/// `DIRECTION_OF_STEP[step + 17]`: the index of a line step in
-/// [`LINE_STEPS`] (and [`RAYS`]); step 0 (no line) gives 8, whose rays
-/// are empty.
-static DIRECTION_OF_STEP: [u8; 64] = {
-    let mut t = [0u8; 64];
-    t[17] = 8;
-    let mut d = 0;
-    while d < 8 {
-        t[(LINE_STEPS[d] + 17) as usize] = d as u8;
-        d += 1;
-    }
-    t
-};
-
-/// `RAYS[d][sq]`: the squares (a 64-square set) from `sq` (not included)
-/// to the edge of the board along line step `LINE_STEPS[d]`, so that a
-/// question about a whole line (is anything on it? what is nearest?) needs
-/// no walk.
-static RAYS: [[u64; 128]; 9] = {
-    let mut t = [[0u64; 128]; 9];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 128 {
-            if sq & 0x88 == 0 {
-                let mut s = sq as i32 + LINE_STEPS[d] as i32;
-                while s >= 0 && s < 128 && s & 0x88 == 0 {
-                    t[d][sq] |= 1 << ((s + (s & 7)) >> 1);
-                    s += LINE_STEPS[d] as i32;
-                }
-            }
-            sq += 1;
-        }
-        d += 1;
-    }
-    t
-};
-
-/// The squares from `sq88` (not included) to the edge along the line step
-/// `step` as [`STEPS`] gives it (none for step 0).
-#[inline(always)]
-pub(crate) fn ray(step: i8, sq88: u8) -> u64 {
-    RAYS[DIRECTION_OF_STEP[(step as i32 + 17) as usize & 63] as usize % 9][sq88 as usize & 127]
-}
-
-/// The squares strictly between `from` and `to` when they share a line
-/// (`step` is `STEPS[diff_index(from, to)]`); none otherwise.
-#[inline(always)]
-pub(crate) fn between(step: i8, from: u8, to: u8) -> u64 {
-    ray(step, from) & !ray(step, to) & !crate::position::bit(to)
 }
