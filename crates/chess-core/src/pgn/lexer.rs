@@ -814,6 +814,46 @@ mod tests {
     }
 
     #[test]
+    fn input_streams_through_a_small_buffer() {
+        // 20 MB of games, made as they are read: the buffer holds a few
+        // chunks at most, never the input.
+        struct Games {
+            left: usize,
+            game: &'static [u8],
+            at: usize,
+        }
+        impl std::io::Read for Games {
+            fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+                let mut n = 0;
+                while n < out.len() && self.left > 0 {
+                    let take = (out.len() - n).min(self.game.len() - self.at);
+                    out[n..n + take].copy_from_slice(&self.game[self.at..self.at + take]);
+                    n += take;
+                    self.at += take;
+                    if self.at == self.game.len() {
+                        self.at = 0;
+                        self.left -= 1;
+                    }
+                }
+                Ok(n)
+            }
+        }
+        let game: &[u8] = b"[Event \"x\"]\n\n1. e4 {a comment\nover two lines} e5 2. Nf3 Nc6 (2... d6) 1-0\n\n";
+        let mut lexer = Lexer::new(std::io::BufReader::new(Games {
+            left: 20_000_000 / game.len(),
+            game,
+            at: 0,
+        }));
+        let (mut results, mut biggest) = (0, 0);
+        while let Some(token) = lexer.next_token() {
+            results += (token == Token::Result("1-0")) as usize;
+            biggest = biggest.max(lexer.buf.capacity());
+        }
+        assert_eq!(results, 20_000_000 / game.len());
+        assert!(biggest <= 4 * CHUNK, "the buffer grew to {biggest} bytes");
+    }
+
+    #[test]
     fn lines_and_columns() {
         let read = tokens_in_chunks("[A \"b\"]\n\n1. e4 {x\ny} é5 $3\r\n  *", 3);
         let places: Vec<(usize, usize)> = read.iter().map(|&(_, line, column)| (line, column)).collect();
