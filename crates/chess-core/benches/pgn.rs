@@ -5,7 +5,7 @@
 //! - chess-core building each `Game` (the tree with a position per move,
 //!   comments and NAGs), which is more work, for reference.
 //!
-//! `cargo bench -p chess-core --bench pgn` (`ROUNDS=n` to change the rounds;
+//! `cargo bench -p chess-core --bench pgn` (`ROUNDS=n` to change the 9 rounds;
 //! `WRITE_CORPUS=file.pgn` to keep the corpus).
 
 use std::hint::black_box;
@@ -147,7 +147,7 @@ fn theirs(text: &[u8]) -> (usize, usize) {
 }
 
 fn main() {
-    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(9);
     let text = corpus(10_000);
     if let Ok(path) = std::env::var("WRITE_CORPUS") {
         std::fs::write(path, &text).expect("write the corpus");
@@ -191,9 +191,10 @@ fn main() {
     }
     let [visitor, building] = ratios.map(|mut r| {
         r.sort_by(|a, b| a.total_cmp(b));
-        r[r.len() / 2]
+        (r[r.len() / 2], r[0], r[r.len() - 1])
     });
     println!(
-        "median of {rounds} interleaved rounds: visitor vs pgn-reader {visitor:.2}x; building games vs pgn-reader {building:.2}x"
+        "median of {rounds} interleaved rounds (lowest-highest): visitor vs pgn-reader {:.2}x ({:.2}-{:.2}); building games vs pgn-reader {:.2}x ({:.2}-{:.2})",
+        visitor.0, visitor.1, visitor.2, building.0, building.1, building.2
     );
 }
