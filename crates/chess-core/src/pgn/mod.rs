@@ -1,10 +1,13 @@
 //! PGN: reading games from text or files, and writing them.
 //!
-//! The reader streams: it reads one line at a time from any
-//! [`BufRead`](std::io::BufRead), so a 100 MB file never sits in memory at
-//! once. It reads what real files contain: tags with escapes (`\"` and
-//! `\\`), comments in braces and after `;` (also before the first move and
-//! after the result), NAGs and the `!?` suffixes, nested variations, games
+//! The reader streams: it reads from any [`BufRead`](std::io::BufRead) in
+//! chunks into one small buffer, so a 100 MB file never sits in memory at
+//! once, and it copies no text it does not keep (a visitor gets comments as
+//! [`RawComment`]s, decoded only if it asks).
+//!
+//! It reads what real files contain: tags with escapes (`\"` and `\\`),
+//! comments in braces and after `;` (also before the first move and after
+//! the result), NAGs and the `!?` suffixes, nested variations, games
 //! starting from a `FEN` tag, games with tags and no moves, `%` escape lines,
 //! a byte order mark, CRLF line ends, and Latin-1 or broken UTF-8 (decoded
 //! lossily). A game that cannot be read gives an error with its number, line
