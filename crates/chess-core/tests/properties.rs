@@ -185,6 +185,32 @@ proptest! {
     }
 
     #[test]
+    fn pgn_reads_the_same_whatever_pieces_the_input_comes_in(
+        text in r#"(\u{feff})?(\[[A-Za-z]{1,5} "[^"\n]{0,10}"\]\r?\n){0,3}(%[^\n]{0,6}\n|[0-9]{1,2}\.{1,3} |[KQRBN]?[a-h]?x?[a-h][1-8](=[QRBN])?[+#!?]{0,2} |\{[^}]{0,12}\}|\{[^}]{0,8}|\( |\)|\$[0-9]{1,3} |1-0|\* |; [a-z ]{0,8}\r?\n|\r?\n| |[^\n]{0,3}){0,40}"#,
+        chunk in 1usize..9,
+    ) {
+        // A reader that hands out `chunk` bytes at a time.
+        struct Trickle<'a>(&'a [u8], usize);
+        impl std::io::Read for Trickle<'_> {
+            fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+                let n = self.0.len().min(self.1).min(out.len());
+                out[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        fn read<R: std::io::BufRead>(games: chess_core::pgn::PgnReader<R>) -> Vec<Result<String, chess_core::pgn::PgnError>> {
+            games.map(|g| g.map(|g| g.to_pgn())).collect()
+        }
+        let whole = read(chess_core::pgn::PgnReader::new(text.as_bytes()));
+        let trickled = read(chess_core::pgn::PgnReader::new(std::io::BufReader::with_capacity(
+            chunk,
+            Trickle(text.as_bytes(), chunk),
+        )));
+        prop_assert_eq!(whole, trickled);
+    }
+
+    #[test]
     fn fen_like_text_never_panics(text in "[1-9kqrbnpKQRBNP/]{1,80}( [wb-]( [KQkq-]{1,5}( [a-h1-8-]{1,3}( [0-9]{1,4}( [0-9]{1,4})?)?)?)?)?") {
         if let Ok(setup) = Setup::from_fen(&text) {
             let problems = setup.problems();
