@@ -12,7 +12,7 @@ use std::io::BufRead;
 
 /// A token of PGN. Its text, where it has one, is in the [`Lexer`] until
 /// the next token is read: [`Lexer::word`], [`Lexer::comment`],
-/// [`Lexer::take_tag`], [`Lexer::junk`].
+/// [`Lexer::tag`], [`Lexer::junk`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Token {
     /// `[Name "value"]`, with the escapes `\"` and `\\` resolved.
