@@ -134,7 +134,7 @@ static RAYS: [[u64; 128]; 9] = {
             if sq & 0x88 == 0 {
                 let mut s = sq as i32 + LINE_STEPS[d] as i32;
                 while s >= 0 && s < 128 && s & 0x88 == 0 {
-                    t[d][sq] |= 1 << ((s + (s & 7)) >> 1);
+                    t[d][sq] |= 1 << crate::position::index64(s as u8);
                     s += LINE_STEPS[d] as i32;
                 }
             }
