@@ -1,65 +1,28 @@
-//! PGN parsing and replay, in games per second, on a generated corpus of
-//! 10,000 games, in one process with interleaved rounds:
-//! - chess-core's visitor (every move resolved and played, nothing kept)
-//!   against pgn-reader + shakmaty doing the same: the comparison;
-//! - chess-core building each `Game` (the tree with a position per move,
-//!   comments and NAGs), which is more work, for reference.
+//! PGN reading and replay on four corpora shaped like real files (see
+//! `corpora.rs`: puzzle collections, annotated studies, online games,
+//! over-the-board databases), each measured on its own, in one process
+//! with interleaved rounds:
+//! - chess-core's visitor (every move of every variation resolved and
+//!   played, nothing kept) against pgn-reader 0.29 + shakmaty doing the
+//!   same: the comparison;
+//! - chess-core building each `Game` (the tree, comments and NAGs), which
+//!   is more work, for reference.
 //!
-//! `cargo bench -p chess-core --bench pgn` (`ROUNDS=n` to change the 9 rounds;
-//! `WRITE_CORPUS=file.pgn` to keep the corpus).
+//! `cargo bench -p chess-core --bench pgn` (`ROUNDS=n` to change the 9
+//! rounds; `CORPUS=name` for one corpus; `WRITE_CORPUS=dir` to keep the
+//! corpora as files).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use chess_core::pgn::{PgnReader, write_game};
-use chess_core::{Game, Move, Outcome, Position, Status};
-use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use chess_core::pgn::PgnReader;
+use chess_core::{Move, Outcome, Position};
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
 
-/// A small deterministic generator (xorshift), so the corpus is the same
-/// in every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-/// 10,000 games of random legal moves (20 to 150 plies), with clock
-/// comments on some moves and an occasional NAG, as online games have.
-fn corpus(games: usize) -> String {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut out = String::new();
-    for i in 0..games {
-        let mut game = Game::new();
-        game.tags.set("Event", format!("Generated game {i}"));
-        game.tags.set("White", "Random A");
-        game.tags.set("Black", "Random B");
-        let plies = 20 + rng.next() % 130;
-        for ply in 0..plies {
-            if game.position().status() != Status::Ongoing {
-                break;
-            }
-            let moves = game.position().legal_moves();
-            let m = moves[(rng.next() % moves.len() as u64) as usize];
-            let node = game.play(m).unwrap();
-            if rng.next().is_multiple_of(4) {
-                game.set_comment(node, format!("[%clk 0:{:02}:{:02}]", 10 - ply / 20, rng.next() % 60));
-            }
-            if rng.next().is_multiple_of(20) {
-                game.add_nag(node, 1 + (rng.next() % 6) as u8);
-            }
-        }
-        out.push_str(&write_game(&game));
-        out.push('\n');
-    }
-    out
-}
+#[path = "support/corpora.rs"]
+mod corpora;
 
 struct Count(usize);
 
@@ -92,20 +55,30 @@ fn ours_games(text: &[u8]) -> (usize, usize) {
     let mut moves = 0;
     for game in PgnReader::new(text) {
         let game = game.expect("the corpus reads");
-        moves += game.mainline().len();
+        moves += game.nodes().len() - 1;
         games += 1;
         black_box(&game);
     }
     (games, moves)
 }
 
+/// pgn-reader's visitor replaying every move, variations included, the way
+/// its documentation's validator does with shakmaty, plus what variations
+/// need: the position before the last move, and a stack of them.
 struct Replay {
     moves: usize,
 }
 
+struct Line {
+    pos: Chess,
+    /// The position before the last move (where a variation starts).
+    before: Chess,
+    stack: Vec<(Chess, Chess)>,
+}
+
 impl Visitor for Replay {
     type Tags = Option<Chess>;
-    type Movetext = Chess;
+    type Movetext = Line;
     type Output = ();
 
     fn begin_tags(&mut self) -> ControlFlow<(), Option<Chess>> {
@@ -120,19 +93,40 @@ impl Visitor for Replay {
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<(), Chess> {
-        ControlFlow::Continue(tags.unwrap_or_default())
+    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<(), Line> {
+        let pos = tags.unwrap_or_default();
+        ControlFlow::Continue(Line {
+            before: pos.clone(),
+            pos,
+            stack: Vec::new(),
+        })
     }
 
-    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<()> {
-        let m = san_plus.san.to_move(pos).expect("legal");
-        pos.play_unchecked(m);
+    fn san(&mut self, line: &mut Line, san_plus: SanPlus) -> ControlFlow<()> {
+        let m = san_plus.san.to_move(&line.pos).expect("legal");
+        line.before.clone_from(&line.pos);
+        line.pos.play_unchecked(m);
         self.moves += 1;
         ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self, pos: Chess) {
-        black_box(pos);
+    fn begin_variation(&mut self, line: &mut Line) -> ControlFlow<(), Skip> {
+        let before = line.before.clone();
+        let back = std::mem::replace(&mut line.pos, before.clone());
+        line.stack.push((back, before));
+        ControlFlow::Continue(Skip(false))
+    }
+
+    fn end_variation(&mut self, line: &mut Line) -> ControlFlow<()> {
+        if let Some((pos, before)) = line.stack.pop() {
+            line.pos = pos;
+            line.before = before;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, line: Line) {
+        black_box(line.pos);
     }
 }
 
@@ -146,55 +140,79 @@ fn theirs(text: &[u8]) -> (usize, usize) {
     (games, visitor.moves)
 }
 
+fn median(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(|a, b| a.total_cmp(b));
+    (v[v.len() / 2], v[0], v[v.len() - 1])
+}
+
 fn main() {
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(9);
-    let text = corpus(10_000);
-    if let Ok(path) = std::env::var("WRITE_CORPUS") {
-        std::fs::write(path, &text).expect("write the corpus");
+    let only = std::env::var("CORPUS").unwrap_or_default();
+    let start = Instant::now();
+    let corpora: Vec<_> = corpora::all()
+        .into_iter()
+        .filter(|c| only.is_empty() || only == c.name)
+        .collect();
+    println!("corpora made in {:.1} s", start.elapsed().as_secs_f64());
+    if let Ok(dir) = std::env::var("WRITE_CORPUS") {
+        for corpus in &corpora {
+            std::fs::write(format!("{dir}/{}.pgn", corpus.name), &corpus.text).expect("write the corpus");
+        }
     }
     println!(
-        "corpus: 10,000 generated games, {:.1} MB of PGN",
-        text.len() as f64 / 1e6
+        "\nmedian of {rounds} interleaved rounds of per-round ratios (lowest-highest); speeds are the best round\n"
     );
-    type Reader = fn(&[u8]) -> (usize, usize);
-    let runs: [(&str, Reader); 3] = [
-        ("chess-core visitor", ours_visitor),
-        ("pgn-reader + shakmaty", theirs),
-        ("chess-core, building games", ours_games),
-    ];
-    let mut best = [f64::MAX; 3];
-    let mut ratios = [Vec::new(), Vec::new()];
-    let mut counts = [(0, 0); 3];
-    for round in 0..rounds {
-        let mut t = [0.0; 3];
-        let order: [usize; 3] = if round % 2 == 0 { [0, 1, 2] } else { [2, 1, 0] };
-        for i in order {
-            let start = Instant::now();
-            counts[i] = (runs[i].1)(text.as_bytes());
-            t[i] = start.elapsed().as_secs_f64();
-            best[i] = best[i].min(t[i]);
+    println!(
+        "{:<8} {:>6} {:>7} {:>8} | {:>16} {:>16} | {:>18} {:>18}",
+        "corpus", "MB", "games", "moves", "visitor MB/s", "games/s", "vs pgn-reader", "building games vs"
+    );
+    type Run = fn(&[u8]) -> (usize, usize);
+    let runs: [Run; 3] = [ours_visitor, theirs, ours_games];
+    for corpus in &corpora {
+        let text = corpus.text.as_bytes();
+        let mut best = [f64::MAX; 3];
+        let mut ratios = [Vec::new(), Vec::new()];
+        let mut counts = [(0, 0); 3];
+        for round in 0..rounds {
+            let mut t = [0.0; 3];
+            let order: [usize; 3] = if round % 2 == 0 { [0, 1, 2] } else { [2, 1, 0] };
+            for i in order {
+                let start = Instant::now();
+                counts[i] = (runs[i])(text);
+                t[i] = start.elapsed().as_secs_f64();
+                best[i] = best[i].min(t[i]);
+            }
+            ratios[0].push(t[1] / t[0]);
+            ratios[1].push(t[1] / t[2]);
         }
-        ratios[0].push(t[1] / t[0]);
-        ratios[1].push(t[1] / t[2]);
-    }
-    assert!(
-        counts.iter().all(|&c| c == counts[0]),
-        "all read the same games and moves: {counts:?}"
-    );
-    let games = counts[0].0 as f64;
-    for (i, (name, _)) in runs.iter().enumerate() {
+        assert!(
+            counts.iter().all(|&c| c == counts[0]),
+            "{}: all read the same games and moves: {counts:?}",
+            corpus.name
+        );
+        let mb = text.len() as f64 / 1e6;
+        let (games, moves) = counts[0];
+        let [visitor, building] = ratios.map(median);
         println!(
-            "{name:<28} {:>8.0} games/s ({:.1} M moves/s)",
-            games / best[i],
-            counts[i].1 as f64 / best[i] / 1e6
+            "{:<8} {:>6.1} {:>7} {:>8} | {:>7.0} (theirs {:>4.0}) {:>7.0} (theirs {:>5.0}) | {:>5.2}x ({:.2}-{:.2}) {:>5.2}x ({:.2}-{:.2})",
+            corpus.name,
+            mb,
+            games,
+            moves,
+            mb / best[0],
+            mb / best[1],
+            games as f64 / best[0],
+            games as f64 / best[1],
+            visitor.0,
+            visitor.1,
+            visitor.2,
+            building.0,
+            building.1,
+            building.2,
         );
     }
-    let [visitor, building] = ratios.map(|mut r| {
-        r.sort_by(|a, b| a.total_cmp(b));
-        (r[r.len() / 2], r[0], r[r.len() - 1])
-    });
-    println!(
-        "median of {rounds} interleaved rounds (lowest-highest): visitor vs pgn-reader {:.2}x ({:.2}-{:.2}); building games vs pgn-reader {:.2}x ({:.2}-{:.2})",
-        visitor.0, visitor.1, visitor.2, building.0, building.1, building.2
-    );
+    println!("\nthe corpora:");
+    for corpus in &corpora {
+        println!("  {:<8} {}", corpus.name, corpus.what);
+    }
 }

@@ -144,42 +144,16 @@ impl Setup {
     /// assert_eq!((err.kind, err.field, err.offset), (FenErrorKind::InvalidTurn, FenField::Turn, 44));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
-        let mut fields = fields_with_offsets(fen);
-        let err = |kind, field, offset| FenError { kind, field, offset };
-        let (placement_at, placement) = fields.next().ok_or(err(FenErrorKind::Empty, FenField::Placement, 0))?;
-        let mut setup = Setup::empty();
-        setup.board = parse_placement(placement, placement_at)?;
-
-        if let Some((at, turn)) = fields.next() {
-            setup.turn = match turn {
-                "w" => Color::White,
-                "b" => Color::Black,
-                _ => return Err(err(FenErrorKind::InvalidTurn, FenField::Turn, at)),
-            };
-        }
-        if let Some((at, castling)) = fields.next() {
-            setup.castling = parse_castling(castling, at)?;
-        }
-        if let Some((at, ep)) = fields.next() {
-            setup.ep_square = match ep {
-                "-" => None,
-                _ => Some(
-                    ep.parse::<Square>()
-                        .map_err(|_| err(FenErrorKind::InvalidEnPassant, FenField::EnPassant, at))?,
-                ),
-            };
-        }
-        if let Some((at, half)) = fields.next() {
-            setup.halfmoves = parse_number(half, at, FenField::Halfmoves)?;
-        }
-        if let Some((at, full)) = fields.next() {
-            // Some programs write 0; it means the first move.
-            setup.fullmoves = parse_number(full, at, FenField::Fullmoves)?.max(1);
-        }
-        if let Some((at, _)) = fields.next() {
-            return Err(err(FenErrorKind::TooManyFields, FenField::Fullmoves, at));
-        }
-        Ok(setup)
+        let mut board = Board::empty();
+        let state = parse(fen, |sq88, code| board.squares[sq88 as usize] = code)?;
+        Ok(Setup {
+            board,
+            turn: state.turn,
+            castling: state.castling,
+            ep_square: state.ep_square,
+            halfmoves: state.halfmoves,
+            fullmoves: state.fullmoves,
+        })
     }
 
     /// The FEN of the setup, with all six fields.
@@ -213,106 +187,224 @@ impl fmt::Display for Setup {
     }
 }
 
-/// The whitespace-separated fields of `text`, each with its byte offset.
-fn fields_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split(|c: char| c.is_ascii_whitespace())
-        .scan(0usize, |pos, field| {
-            let start = *pos;
-            *pos += field.len() + 1;
-            Some((start, field))
-        })
-        .filter(|(_, f)| !f.is_empty())
+/// The fields of a FEN after the placement, as written.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct FenState {
+    pub turn: Color,
+    pub castling: CastlingRights,
+    pub ep_square: Option<Square>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
 }
 
-fn parse_placement(text: &str, base: usize) -> Result<Board, FenError> {
+/// Reads a FEN: each piece of the placement goes to `put` (its 0x88 square
+/// and board code), so a board or a position is filled as the text is read;
+/// the other fields are returned.
+#[inline]
+pub(crate) fn parse(fen: &str, put: impl FnMut(u8, u8)) -> Result<FenState, FenError> {
+    let err = |kind, field, offset| FenError { kind, field, offset };
+    let text = fen.as_bytes();
+    let start = text.iter().position(|b| !b.is_ascii_whitespace());
+    let start = start.ok_or(err(FenErrorKind::Empty, FenField::Placement, 0))?;
+    let mut fields = Fields {
+        text,
+        at: parse_placement(fen, start, put)?,
+    };
+    let mut state = FenState {
+        turn: Color::White,
+        castling: CastlingRights::NONE,
+        ep_square: None,
+        halfmoves: 0,
+        fullmoves: 1,
+    };
+    if let Some((at, turn)) = fields.next() {
+        state.turn = match turn {
+            b"w" => Color::White,
+            b"b" => Color::Black,
+            _ => return Err(err(FenErrorKind::InvalidTurn, FenField::Turn, at)),
+        };
+    }
+    if let Some((at, castling)) = fields.next() {
+        state.castling = parse_castling(fen, at, castling.len())?;
+    }
+    if let Some((at, ep)) = fields.next() {
+        state.ep_square = match *ep {
+            [b'-'] => None,
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(Square::new(
+                File::ALL[(f - b'a') as usize],
+                Rank::ALL[(r - b'1') as usize],
+            )),
+            _ => return Err(err(FenErrorKind::InvalidEnPassant, FenField::EnPassant, at)),
+        };
+    }
+    if let Some((at, half)) = fields.next() {
+        state.halfmoves = parse_number(half, at, FenField::Halfmoves)?;
+    }
+    if let Some((at, full)) = fields.next() {
+        // Some programs (and many problem collections) write 0; it means
+        // the first move.
+        state.fullmoves = parse_number(full, at, FenField::Fullmoves)?.max(1);
+    }
+    if let Some((at, _)) = fields.next() {
+        return Err(err(FenErrorKind::TooManyFields, FenField::Fullmoves, at));
+    }
+    Ok(state)
+}
+
+/// The fields of a FEN, separated by ASCII whitespace, each with its byte
+/// offset.
+struct Fields<'a> {
+    text: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = (usize, &'a [u8]);
+
+    fn next(&mut self) -> Option<(usize, &'a [u8])> {
+        let text = self.text;
+        let mut start = self.at;
+        while start < text.len() && text[start].is_ascii_whitespace() {
+            start += 1;
+        }
+        if start == text.len() {
+            self.at = start;
+            return None;
+        }
+        let mut end = start + 1;
+        while end < text.len() && !text[end].is_ascii_whitespace() {
+            end += 1;
+        }
+        self.at = end;
+        Some((start, &text[start..end]))
+    }
+}
+
+/// The board code of each FEN piece letter, 0 for any other byte.
+static PIECE_CODES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let letters = *b"PNBRQKpnbrqk";
+    let mut i = 0;
+    while i < letters.len() {
+        if let Some(piece) = Piece::from_char(letters[i] as char) {
+            table[letters[i] as usize] = piece.code();
+        }
+        i += 1;
+    }
+    table
+};
+
+/// Reads the placement field, which starts at `base` and runs to the next
+/// whitespace, giving each piece to `put`; returns where the field ends.
+#[inline(always)]
+fn parse_placement(fen: &str, base: usize, mut put: impl FnMut(u8, u8)) -> Result<usize, FenError> {
     let err = |kind, offset| FenError {
         kind,
         field: FenField::Placement,
-        offset: base + offset,
+        offset,
     };
-    let mut board = Board::empty();
-    let mut rank = 7i32;
-    let mut file = 0u8;
+    let text = fen.as_bytes();
+    let mut rank: u8 = 7;
+    let mut file: u8 = 0;
     let mut last_digit = false;
-    for (i, c) in text.char_indices() {
-        match c {
-            '/' => {
+    let mut i = base;
+    while i < text.len() {
+        let b = text[i];
+        match b {
+            b'/' => {
                 if file < 8 {
                     return Err(err(FenErrorKind::RankTooShort, i));
                 }
-                rank -= 1;
-                if rank < 0 {
+                if rank == 0 {
                     return Err(err(FenErrorKind::TooManyRanks, i));
                 }
+                rank -= 1;
                 file = 0;
                 last_digit = false;
             }
-            '1'..='8' => {
+            b'1'..=b'8' => {
                 if last_digit {
                     return Err(err(FenErrorKind::ConsecutiveDigits, i));
                 }
-                file += c as u8 - b'0';
+                file += b - b'0';
                 if file > 8 {
                     return Err(err(FenErrorKind::RankTooLong, i));
                 }
                 last_digit = true;
             }
             _ => {
-                let piece = Piece::from_char(c).ok_or(err(FenErrorKind::InvalidPiece(c), i))?;
-                let (Some(f), Some(r)) = (File::new(file), Rank::new(rank as u8)) else {
+                let code = PIECE_CODES[b as usize];
+                if code == 0 {
+                    if b.is_ascii_whitespace() {
+                        break;
+                    }
+                    // Everything before `i` is ASCII, so a character starts here.
+                    let c = fen[i..].chars().next().unwrap_or(b as char);
+                    return Err(err(FenErrorKind::InvalidPiece(c), i));
+                }
+                if file >= 8 {
                     return Err(err(FenErrorKind::RankTooLong, i));
-                };
-                board.set(Square::new(f, r), Some(piece));
+                }
+                put(rank << 4 | file, code);
                 file += 1;
                 last_digit = false;
             }
         }
+        i += 1;
     }
     if rank > 0 {
-        return Err(err(FenErrorKind::TooFewRanks, text.len()));
+        return Err(err(FenErrorKind::TooFewRanks, i));
     }
     if file < 8 {
-        return Err(err(FenErrorKind::RankTooShort, text.len()));
+        return Err(err(FenErrorKind::RankTooShort, i));
     }
-    Ok(board)
+    Ok(i)
 }
 
-fn parse_castling(text: &str, base: usize) -> Result<CastlingRights, FenError> {
+/// Reads the castling field, `fen[base..base + len]`.
+fn parse_castling(fen: &str, base: usize, len: usize) -> Result<CastlingRights, FenError> {
     let mut rights = CastlingRights::NONE;
-    if text == "-" {
+    let text = &fen.as_bytes()[base..base + len];
+    if text == b"-" {
         return Ok(rights);
     }
-    for (i, c) in text.char_indices() {
+    for (i, &b) in text.iter().enumerate() {
         let err = |kind| FenError {
             kind,
             field: FenField::Castling,
             offset: base + i,
         };
-        let (color, side) = match c {
-            'K' => (Color::White, CastlingSide::King),
-            'Q' => (Color::White, CastlingSide::Queen),
-            'k' => (Color::Black, CastlingSide::King),
-            'q' => (Color::Black, CastlingSide::Queen),
-            _ => return Err(err(FenErrorKind::InvalidCastling(c))),
+        let (color, side) = match b {
+            b'K' => (Color::White, CastlingSide::King),
+            b'Q' => (Color::White, CastlingSide::Queen),
+            b'k' => (Color::Black, CastlingSide::King),
+            b'q' => (Color::Black, CastlingSide::Queen),
+            _ => {
+                // Everything before `i` is ASCII, so a character starts here.
+                let c = fen[base + i..].chars().next().unwrap_or(b as char);
+                return Err(err(FenErrorKind::InvalidCastling(c)));
+            }
         };
         if rights.has(color, side) {
-            return Err(err(FenErrorKind::DuplicateCastling(c)));
+            return Err(err(FenErrorKind::DuplicateCastling(b as char)));
         }
         rights.set(color, side, true);
     }
     Ok(rights)
 }
 
-fn parse_number(text: &str, at: usize, field: FenField) -> Result<u32, FenError> {
+fn parse_number(text: &[u8], at: usize, field: FenField) -> Result<u32, FenError> {
     let err = |kind| FenError {
         kind,
         field,
         offset: at,
     };
-    if !text.bytes().all(|b| b.is_ascii_digit()) {
+    if !text.iter().all(u8::is_ascii_digit) {
         return Err(err(FenErrorKind::InvalidNumber));
     }
-    text.parse::<u32>().map_err(|_| err(FenErrorKind::NumberTooLarge))
+    text.iter()
+        .try_fold(0u32, |n, &b| n.checked_mul(10)?.checked_add(u32::from(b - b'0')))
+        .ok_or(err(FenErrorKind::NumberTooLarge))
 }
 
 /// The placement field of a board (`rnbqkbnr/pppppppp/8/...`).

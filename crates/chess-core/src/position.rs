@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::castling::{CastlingRights, CastlingSide};
-use crate::fen::EnPassantMode;
+use crate::fen::{EnPassantMode, FenState};
 use crate::moves::Move;
 use crate::piece::{BLACK_BIT, Color, EMPTY, Piece, ROLE_MASK, Role, WHITE_BIT};
 use crate::setup::Setup;
@@ -152,27 +152,53 @@ impl Position {
     /// Builds the internal state from a setup without checking it. Used by
     /// validation (which then checks it) and for the start position.
     pub(crate) fn from_setup_unchecked(setup: &Setup) -> Position {
-        let mut pos = Position {
+        let mut pos = Position::blank();
+        for sq in Square::all() {
+            let code = setup.board.squares[sq.to_0x88() as usize];
+            if code != EMPTY {
+                pos.put(code, sq.to_0x88());
+            }
+        }
+        pos.set_state(&FenState {
+            turn: setup.turn,
+            castling: setup.castling,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+        });
+        pos
+    }
+
+    /// A position with no pieces, to be filled with [`Position::put`] and
+    /// finished with [`Position::set_state`].
+    fn blank() -> Position {
+        Position {
             squares: [EMPTY; 128],
             by_piece: [0; 16],
-            turn: setup.turn,
-            state: pack_state(
-                setup.halfmoves,
-                setup.castling.bits(),
-                setup.ep_square.map_or(NO_EP, Square::to_0x88),
-                false,
-            ),
-            fullmoves: setup.fullmoves.max(1),
+            turn: Color::White,
+            state: 0,
+            fullmoves: 1,
             hash: 0,
-        };
-        for (sq, piece) in setup.board.pieces() {
-            pos.put(piece.code(), sq.to_0x88());
         }
-        if pos.ep_capturer_exists() {
-            pos.state |= EP_HASHED;
+    }
+
+    /// Sets the side to move, the rights, the en passant square (as
+    /// written: a1, which no double push makes, reads as none) and the
+    /// counters, and computes the key: the last step of building a position
+    /// from its parts.
+    fn set_state(&mut self, state: &FenState) {
+        self.turn = state.turn;
+        self.state = pack_state(
+            state.halfmoves,
+            state.castling.bits(),
+            state.ep_square.map_or(NO_EP, Square::to_0x88),
+            false,
+        );
+        self.fullmoves = state.fullmoves.max(1);
+        if self.ep_capturer_exists() {
+            self.state |= EP_HASHED;
         }
-        pos.hash = pos.compute_hash();
-        pos
+        self.hash = self.compute_hash();
     }
 
     /// The position as a [`Setup`]: board, side to move, rights and counters.
@@ -394,11 +420,9 @@ impl Position {
     /// The key computed from scratch (tests compare it with the incremental one).
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;
-        for sq in Square::all() {
-            let code = self.squares[sq.to_0x88() as usize];
-            if code != EMPTY {
-                h ^= zobrist::code_key(code, sq.to_0x88());
-            }
+        for sq in self.occupied() {
+            let sq88 = sq.to_0x88();
+            h ^= zobrist::code_key(self.squares[sq88 as usize], sq88);
         }
         h ^= zobrist::castling_key(self.castling_bits());
         if self.ep_capturer_exists() {
@@ -695,9 +719,16 @@ impl std::str::FromStr for Position {
 
 impl Position {
     /// Parses a FEN and validates the position (see [`Position::from_setup`]).
+    ///
+    /// The pieces go straight from the text into the position, which is
+    /// then checked as it stands; only a refused position is looked at
+    /// again, to list every problem.
     pub fn from_fen(fen: &str) -> Result<Position, crate::Error> {
-        let setup = Setup::from_fen(fen)?;
-        Ok(Position::from_setup(setup)?)
+        let mut pos = Position::blank();
+        let state = crate::fen::parse(fen, |sq88, code| pos.put(code, sq88))?;
+        pos.set_state(&state);
+        pos.check_legal(state.ep_square)?;
+        Ok(pos)
     }
 
     /// Whether `side` castling is pending for `color` in the rights.

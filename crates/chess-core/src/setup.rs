@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::castling::{CastlingRights, CastlingSide};
-use crate::piece::{Color, Piece, Role};
+use crate::piece::{Color, EMPTY, Piece, Role};
 use crate::position::Position;
 use crate::square::{Rank, Square, SquareSet};
 use crate::x88::diff_index;
@@ -58,61 +58,7 @@ impl Setup {
     /// (see [`Problem`]). Empty for a legal position.
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
-        let board = &self.board;
-        for color in Color::ALL {
-            match board.count(Piece::new(color, Role::King)) {
-                0 => out.push(Problem::MissingKing(color)),
-                1 => {}
-                n => out.push(Problem::TooManyKings(color, n)),
-            }
-        }
-        for (sq, piece) in board.pieces() {
-            if piece.role == Role::Pawn && matches!(sq.rank(), Rank::First | Rank::Eighth) {
-                out.push(Problem::PawnOnBackRank(piece.color, sq));
-            }
-        }
-        for color in Color::ALL {
-            let pawns = board.count(Piece::new(color, Role::Pawn));
-            let pieces = board.pieces().filter(|(_, p)| p.color == color).count();
-            if pawns > 8 {
-                out.push(Problem::TooManyPawns(color, pawns));
-            }
-            if pieces > 16 {
-                out.push(Problem::TooManyPieces(color, pieces));
-            } else if pawns <= 8 && promoted_at_least(board, color) > 8 - pawns {
-                out.push(Problem::ImpossibleMaterial(color));
-            }
-        }
-        for (color, side) in self.castling.iter() {
-            let king_home = board.get(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King));
-            let rook_home = board.get(side.rook_from(color)) == Some(Piece::new(color, Role::Rook));
-            if !king_home || !rook_home {
-                out.push(Problem::BadCastlingRight {
-                    color,
-                    side,
-                    king_missing: !king_home,
-                });
-            }
-        }
-        if let Some(ep) = self.ep_square
-            && !self.ep_square_possible(ep)
-        {
-            out.push(Problem::BadEnPassant(ep));
-        }
-        // Checks can only be judged with one king each.
-        if board.king(Color::White).is_some() && board.king(Color::Black).is_some() {
-            let pos = Position::from_setup_unchecked(self);
-            let them = !self.turn;
-            if !pos.attackers_of(pos.king(them), self.turn).is_empty() {
-                out.push(Problem::OppositeCheck(them));
-            }
-            let checkers = pos.checkers();
-            if checkers.count() > 2 {
-                out.push(Problem::TooManyCheckers(checkers.count()));
-            } else if !checkers.is_empty() && self.check_is_impossible(&pos, checkers) {
-                out.push(Problem::ImpossibleCheck);
-            }
-        }
+        find_problems(&Position::from_setup_unchecked(self), self.ep_square, true, &mut out);
         out
     }
 
@@ -120,75 +66,9 @@ impl Setup {
     /// push of the side not to move could just have skipped (its pawn in
     /// front, the square and the one behind empty).
     pub fn en_passant_candidates(&self) -> Vec<Square> {
-        Square::all().filter(|&sq| self.ep_square_possible(sq)).collect()
-    }
-
-    /// Whether a double push could have created `ep` in this setup: it is on
-    /// the sixth rank (from the mover's side), empty, the square the pawn came
-    /// from is empty, and the pawn stands in front of it.
-    fn ep_square_possible(&self, ep: Square) -> bool {
-        let (ep_rank, forward) = match self.turn {
-            Color::White => (Rank::Sixth, 16i8),
-            Color::Black => (Rank::Third, -16),
-        };
-        if ep.rank() != ep_rank {
-            return false;
-        }
-        let (Some(origin), Some(pawn_sq)) = (ep.offset(forward), ep.offset(-forward)) else {
-            return false;
-        };
-        self.board.get(ep).is_none()
-            && self.board.get(origin).is_none()
-            && self.board.get(pawn_sq) == Some(Piece::new(!self.turn, Role::Pawn))
-    }
-
-    /// Retro-analysis of the side to move's checks: is there no last move of
-    /// the opponent that could have given them? A warning only.
-    fn check_is_impossible(&self, pos: &Position, checkers: SquareSet) -> bool {
-        let king = pos.king(self.turn).to_0x88();
-        let piece = |sq: Square| pos.piece_at(sq).map(|p| p.role);
-        if let Some(ep) = self.ep_square.filter(|&ep| self.ep_square_possible(ep)) {
-            // The last move was that double push: it must explain the check,
-            // either by the pawn itself or by a line it opened.
-            let pushed_to = ep.offset(if self.turn == Color::White { -16 } else { 16 });
-            let pushed_from = ep.offset(if self.turn == Color::White { 16 } else { -16 });
-            let (Some(pushed_to), Some(pushed_from)) = (pushed_to, pushed_from) else {
-                return true;
-            };
-            if checkers.more_than_one() {
-                return true;
-            }
-            if checkers.first() == Some(pushed_to) {
-                return false;
-            }
-            let mut before = self.clone();
-            let pawn = before.board.set(pushed_to, None);
-            before.board.set(pushed_from, pawn);
-            let before = Position::from_setup_unchecked(&before);
-            return !before.attackers_of(before.king(self.turn), !self.turn).is_empty();
-        }
-        if checkers.more_than_one() {
-            let mut it = checkers;
-            let (a, b) = (it.next().unwrap_or(Square::A1), it.next().unwrap_or(Square::A1));
-            let sliders = [a, b]
-                .iter()
-                .filter(|&&s| piece(s).is_some_and(Role::is_slider))
-                .count();
-            // A double check needs a discovered one, which needs a slider;
-            // and two checks along one line cannot both be new.
-            let step = crate::x88::STEPS[diff_index(a.to_0x88(), king)];
-            let same_line = step != 0 && step == crate::x88::STEPS[diff_index(king, b.to_0x88())];
-            return sliders == 0 || same_line;
-        }
-        // A single pawn check from a square no pawn can have moved to.
-        let checker = checkers.first().unwrap_or(Square::A1);
-        piece(checker) == Some(Role::Pawn)
-            && checker.rank()
-                == if self.turn == Color::White {
-                    Rank::Seventh
-                } else {
-                    Rank::Second
-                }
+        Square::all()
+            .filter(|&sq| ep_square_possible(&self.board.squares, self.turn, sq))
+            .collect()
     }
 
     /// Applies the obvious fix for `problem`, if it has one (see
@@ -230,19 +110,156 @@ impl Setup {
     }
 }
 
+/// Pushes the problems of `pos`, a setup built unchecked whose en passant
+/// square was written `ep_written`, to `out` in the order of
+/// [`Setup::problems`]. Warnings are
+/// looked for only when asked: the retro-analysis behind
+/// [`Problem::ImpossibleCheck`] is the one costly test, and deciding
+/// whether a position is legal never needs it.
+fn find_problems(pos: &Position, ep_written: Option<Square>, warnings: bool, out: &mut Vec<Problem>) {
+    let kings = |color| pos.squares_of(Piece::new(color, Role::King)).count();
+    for color in Color::ALL {
+        match kings(color) {
+            0 => out.push(Problem::MissingKing(color)),
+            1 => {}
+            n => out.push(Problem::TooManyKings(color, n)),
+        }
+    }
+    for sq in pos.squares_of_role(Role::Pawn) & BACK_RANKS {
+        let color = pos.piece_at(sq).map_or(Color::White, |p| p.color);
+        out.push(Problem::PawnOnBackRank(color, sq));
+    }
+    for color in Color::ALL {
+        let pawns = pos.squares_of(Piece::new(color, Role::Pawn)).count();
+        let pieces = pos.pieces_of(color).count();
+        if pawns > 8 {
+            out.push(Problem::TooManyPawns(color, pawns));
+        }
+        if pieces > 16 {
+            out.push(Problem::TooManyPieces(color, pieces));
+        } else if pawns <= 8 && promoted_at_least(pos, color) > 8 - pawns {
+            out.push(Problem::ImpossibleMaterial(color));
+        }
+    }
+    for (color, side) in pos.castling().iter() {
+        let king_home = pos.piece_at(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King));
+        let rook_home = pos.piece_at(side.rook_from(color)) == Some(Piece::new(color, Role::Rook));
+        if !king_home || !rook_home {
+            out.push(Problem::BadCastlingRight {
+                color,
+                side,
+                king_missing: !king_home,
+            });
+        }
+    }
+    if let Some(ep) = ep_written
+        && !ep_square_possible(&pos.squares, pos.turn(), ep)
+    {
+        out.push(Problem::BadEnPassant(ep));
+    }
+    // Checks can only be judged with one king each.
+    if kings(Color::White) == 1 && kings(Color::Black) == 1 {
+        let them = !pos.turn();
+        if pos.is_attacked(pos.king88(them), pos.turn(), 0xff) {
+            out.push(Problem::OppositeCheck(them));
+        }
+        if pos.is_check() {
+            let checkers = pos.checkers();
+            if checkers.count() > 2 {
+                out.push(Problem::TooManyCheckers(checkers.count()));
+            } else if warnings && check_is_impossible(pos, ep_written, checkers) {
+                out.push(Problem::ImpossibleCheck);
+            }
+        }
+    }
+}
+
+/// Whether a double push could have created `ep` on the 0x88 board
+/// `squares` with `turn` to move: it is on the sixth rank (from the mover's
+/// side), empty, the square the pawn came from is empty, and the pawn
+/// stands in front of it.
+fn ep_square_possible(squares: &[u8; 128], turn: Color, ep: Square) -> bool {
+    let (ep_rank, forward) = match turn {
+        Color::White => (Rank::Sixth, 16i8),
+        Color::Black => (Rank::Third, -16),
+    };
+    if ep.rank() != ep_rank {
+        return false;
+    }
+    let (Some(origin), Some(pawn_sq)) = (ep.offset(forward), ep.offset(-forward)) else {
+        return false;
+    };
+    let at = |sq: Square| squares[sq.to_0x88() as usize];
+    at(ep) == EMPTY && at(origin) == EMPTY && at(pawn_sq) == Piece::new(!turn, Role::Pawn).code()
+}
+
+/// Retro-analysis of the side to move's checks in `pos` (its en passant
+/// square written `ep_written`): is there no last move of the opponent that
+/// could have given them? A warning only.
+fn check_is_impossible(pos: &Position, ep_written: Option<Square>, checkers: SquareSet) -> bool {
+    let turn = pos.turn();
+    let king = pos.king(turn).to_0x88();
+    let piece = |sq: Square| pos.piece_at(sq).map(|p| p.role);
+    if let Some(ep) = ep_written.filter(|&ep| ep_square_possible(&pos.squares, turn, ep)) {
+        // The last move was that double push: it must explain the check,
+        // either by the pawn itself or by a line it opened.
+        let pushed_to = ep.offset(if turn == Color::White { -16 } else { 16 });
+        let pushed_from = ep.offset(if turn == Color::White { 16 } else { -16 });
+        let (Some(pushed_to), Some(pushed_from)) = (pushed_to, pushed_from) else {
+            return true;
+        };
+        if checkers.more_than_one() {
+            return true;
+        }
+        if checkers.first() == Some(pushed_to) {
+            return false;
+        }
+        let mut before = pos.to_setup();
+        let pawn = before.board.set(pushed_to, None);
+        before.board.set(pushed_from, pawn);
+        let before = Position::from_setup_unchecked(&before);
+        return !before.attackers_of(before.king(turn), !turn).is_empty();
+    }
+    if checkers.more_than_one() {
+        let mut it = checkers;
+        let (a, b) = (it.next().unwrap_or(Square::A1), it.next().unwrap_or(Square::A1));
+        let sliders = [a, b]
+            .iter()
+            .filter(|&&s| piece(s).is_some_and(Role::is_slider))
+            .count();
+        // A double check needs a discovered one, which needs a slider;
+        // and two checks along one line cannot both be new.
+        let step = crate::x88::STEPS[diff_index(a.to_0x88(), king)];
+        let same_line = step != 0 && step == crate::x88::STEPS[diff_index(king, b.to_0x88())];
+        return sliders == 0 || same_line;
+    }
+    // A single pawn check from a square no pawn can have moved to.
+    let checker = checkers.first().unwrap_or(Square::A1);
+    piece(checker) == Some(Role::Pawn)
+        && checker.rank()
+            == if turn == Color::White {
+                Rank::Seventh
+            } else {
+                Rank::Second
+            }
+}
+
 impl Default for Setup {
     fn default() -> Setup {
         Setup::start()
     }
 }
 
+/// The squares of the first and eighth ranks, where no pawn can stand.
+const BACK_RANKS: SquareSet = SquareSet(0xff00_0000_0000_00ff);
+
 /// The fewest promoted pieces `color` must have: pieces beyond the starting
 /// set (one queen, two rooks, a light and a dark bishop, two knights).
-fn promoted_at_least(board: &Board, color: Color) -> usize {
-    let count = |role| board.count(Piece::new(color, role));
-    let bishops = || board.squares_of(Piece::new(color, Role::Bishop));
-    let light = bishops().filter(|s| s.is_light()).count();
-    let dark = bishops().count() - light;
+fn promoted_at_least(pos: &Position, color: Color) -> usize {
+    let count = |role| pos.squares_of(Piece::new(color, role)).count();
+    let bishops = pos.squares_of(Piece::new(color, Role::Bishop));
+    let light = (bishops & SquareSet::LIGHT).count();
+    let dark = bishops.count() - light;
     count(Role::Queen).saturating_sub(1)
         + count(Role::Rook).saturating_sub(2)
         + count(Role::Knight).saturating_sub(2)
@@ -424,14 +441,36 @@ impl Position {
     /// Like [`Position::from_setup`], but first drops the bad rights that
     /// `repair` allows.
     pub fn from_setup_repaired(mut setup: Setup, repair: Repair) -> Result<Position, PositionError> {
-        setup.repair(repair);
-        let problems = setup.problems();
-        if problems.iter().any(Problem::is_error) {
-            let (mut errors, warnings): (Vec<_>, Vec<_>) = problems.into_iter().partition(Problem::is_error);
-            errors.extend(warnings);
-            return Err(PositionError { problems: errors });
+        let pos = Position::from_setup_unchecked(&setup);
+        match pos.check_legal(setup.ep_square) {
+            Ok(()) => Ok(pos),
+            Err(e) if repair == Repair::NONE => Err(e),
+            Err(_) => {
+                setup.repair(repair);
+                let pos = Position::from_setup_unchecked(&setup);
+                pos.check_legal(setup.ep_square)?;
+                Ok(pos)
+            }
         }
-        Ok(Position::from_setup_unchecked(&setup))
+    }
+
+    /// Whether this position, built unchecked with its en passant square
+    /// written `ep_written`, is legal; if not, every problem.
+    ///
+    /// A legal position, the common case, costs a look for errors only; the
+    /// complete list (with warnings) is made only for a position that is
+    /// refused.
+    pub(crate) fn check_legal(&self, ep_written: Option<Square>) -> Result<(), PositionError> {
+        let mut errors = Vec::new();
+        find_problems(self, ep_written, false, &mut errors);
+        if errors.is_empty() {
+            return Ok(());
+        }
+        let mut problems = Vec::new();
+        find_problems(self, ep_written, true, &mut problems);
+        let (mut problems, warnings): (Vec<_>, Vec<_>) = problems.into_iter().partition(Problem::is_error);
+        problems.extend(warnings);
+        Err(PositionError { problems })
     }
 
     /// Warnings about this position (an impossible check), for editors.

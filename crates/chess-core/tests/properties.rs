@@ -227,6 +227,74 @@ proptest! {
     }
 }
 
+/// A random setup: a king each most of the time, up to 19 other pieces
+/// (pawns anywhere, so some stand on the back ranks), random castling
+/// rights and en passant square, either side to move.
+fn random_setup() -> impl Strategy<Value = Setup> {
+    (
+        prop::collection::vec((0u8..64, 0usize..10), 0..20),
+        0usize..5,
+        prop_oneof![Just(0u8), 0u8..16],
+        prop::option::weighted(0.2, 0u8..64),
+        any::<bool>(),
+    )
+        .prop_map(|(pieces, kings, castling, ep, white)| {
+            use chess_core::{CastlingRights, Color, Piece, Role, Square};
+            let mut setup = Setup::empty();
+            // 0..5 White's pawn to queen, 5..10 Black's.
+            let piece = |i: usize| {
+                let color = if i < 5 { Color::White } else { Color::Black };
+                Piece::new(color, Role::ALL[i % 5])
+            };
+            for (sq, p) in pieces {
+                setup.board.set(Square::from_index(sq).unwrap(), Some(piece(p)));
+            }
+            // A king each on its home square (so castling can be right),
+            // but in two cases of five one is missing.
+            if kings != 0 {
+                setup.board.set(Square::E1, Some(Piece::new(Color::White, Role::King)));
+            }
+            if kings != 1 {
+                setup.board.set(Square::E8, Some(Piece::new(Color::Black, Role::King)));
+            }
+            let mut rights = CastlingRights::NONE;
+            for (i, (color, side)) in CastlingRights::ALL.iter().enumerate() {
+                rights.set(color, side, castling >> i & 1 != 0);
+            }
+            setup.castling = rights;
+            setup.ep_square = ep.and_then(Square::from_index);
+            setup.turn = if white { Color::White } else { Color::Black };
+            setup
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// The quick legality test agrees with the full list of problems: a
+    /// position loads exactly when the list has no error, and a refused one
+    /// reports that list (errors first), by FEN and by setup alike.
+    #[test]
+    fn validation_agrees_with_the_full_list_of_problems(setup in random_setup()) {
+        let problems = setup.problems();
+        let legal = problems.iter().all(|p| !p.is_error());
+        let (mut expected, warnings): (Vec<_>, Vec<_>) = problems.iter().cloned().partition(|p| p.is_error());
+        expected.extend(warnings);
+        let by_fen = Position::from_fen(&setup.to_fen());
+        match Position::from_setup(setup.clone()) {
+            Ok(pos) => {
+                prop_assert!(legal, "{} loaded with {:?}", setup.to_fen(), problems);
+                prop_assert_eq!(by_fen, Ok(pos));
+            }
+            Err(e) => {
+                prop_assert!(!legal);
+                prop_assert_eq!(e.problems(), &expected[..]);
+                prop_assert_eq!(by_fen, Err(chess_core::Error::Position(e)));
+            }
+        }
+    }
+}
+
 /// SAN reading agrees with shakmaty's, move for move, on every position of
 /// the perft suites and every position one move on (pins along every line,
 /// en passant exposing the king, promotions, checks to answer): each text
