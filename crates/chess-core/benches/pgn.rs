@@ -10,7 +10,9 @@
 //!
 //! `cargo bench -p chess-core --bench pgn` (`ROUNDS=n` to change the 9
 //! rounds; `CORPUS=name` for one corpus; `WRITE_CORPUS=dir` to keep the
-//! corpora as files).
+//! corpora as files; `PGN_FILE=file.pgn` to measure a file instead; `RUN=`
+//! `visitor`, `pgn-reader` or `games` to run one reader once, for a
+//! profiler).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -149,10 +151,31 @@ fn main() {
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(9);
     let only = std::env::var("CORPUS").unwrap_or_default();
     let start = Instant::now();
-    let corpora: Vec<_> = corpora::all()
-        .into_iter()
-        .filter(|c| only.is_empty() || only == c.name)
-        .collect();
+    let corpora: Vec<_> = match std::env::var("PGN_FILE") {
+        // A file of one's own instead (real games: compare the shapes).
+        Ok(path) => vec![corpora::Corpus {
+            name: "file",
+            what: "PGN_FILE",
+            text: String::from_utf8_lossy(&std::fs::read(&path).expect("read PGN_FILE")).into_owned(),
+        }],
+        Err(_) => corpora::all()
+            .into_iter()
+            .filter(|c| only.is_empty() || only == c.name)
+            .collect(),
+    };
+    // One reader once, for profilers: RUN=visitor, RUN=pgn-reader or RUN=games.
+    if let Ok(run) = std::env::var("RUN") {
+        let f: fn(&[u8]) -> (usize, usize) = match run.as_str() {
+            "visitor" => ours_visitor,
+            "pgn-reader" => theirs,
+            _ => ours_games,
+        };
+        for corpus in &corpora {
+            let (games, moves) = f(corpus.text.as_bytes());
+            println!("{run} {}: {games} games, {moves} moves", corpus.name);
+        }
+        return;
+    }
     println!("corpora made in {:.1} s", start.elapsed().as_secs_f64());
     if let Ok(dir) = std::env::var("WRITE_CORPUS") {
         for corpus in &corpora {

@@ -228,6 +228,8 @@ pub struct Game {
     /// The PGN tags. `Result`, `SetUp` and `FEN` are written from the game
     /// itself when it is exported.
     pub tags: Tags,
+    /// What the PGN reader repaired to read the game.
+    pub(crate) warnings: Vec<crate::pgn::PgnWarning>,
 }
 
 impl Default for Game {
@@ -248,12 +250,30 @@ impl Game {
             nodes: vec![Node::new(None, None, start)],
             cursor: NodeId::ROOT,
             tags: Tags::new(),
+            warnings: Vec::new(),
         }
     }
 
     /// A game from a FEN.
     pub fn from_fen(fen: &str) -> Result<Game, crate::Error> {
         Ok(Game::from_position(Position::from_fen(fen)?))
+    }
+
+    /// What the PGN reader repaired to read this game, with where, in the
+    /// order found: a "PGN doctor" report of the file (empty for a game
+    /// made here, or read from a file that keeps to the standard).
+    ///
+    /// ```
+    /// let game = chess_core::Game::from_pgn("[White \"\"Socrates\"\"]\n\n1. e4 e5 2. Ng1f3 *")?;
+    /// let warnings: Vec<String> = game.warnings().iter().map(|w| w.to_string()).collect();
+    /// assert_eq!(warnings, [
+    ///     r#"line 1, column 1: the White tag has quotes inside that are not escaped: read as "\"Socrates\"""#,
+    ///     r#"line 3, column 13: "Ng1f3" is not standard SAN: read as Nf3"#,
+    /// ]);
+    /// # Ok::<(), chess_core::pgn::PgnError>(())
+    /// ```
+    pub fn warnings(&self) -> &[crate::pgn::PgnWarning] {
+        &self.warnings
     }
 
     fn node(&self, id: NodeId) -> &Node {

@@ -1,7 +1,9 @@
 //! PGN reading and writing: real-world quirks, errors that name the game,
 //! line and column, recovery, round trips, and the export format.
 
-use chess_core::pgn::{Arrow, Eval, Highlight, PgnErrorKind, PgnReader, clock, commands, read_game, write_game};
+use chess_core::pgn::{
+    Arrow, Eval, Highlight, PgnErrorKind, PgnReader, PgnWarningKind, clock, commands, read_game, write_game,
+};
 use chess_core::{Color, Game, NodeId, Outcome, WinReason};
 
 fn games(text: &str) -> Vec<Result<Game, chess_core::pgn::PgnError>> {
@@ -227,4 +229,221 @@ fn a_comment_word_starting_with_percent_never_starts_a_line() {
         read_game(&text).unwrap().comment(NodeId::ROOT),
         game.comment(NodeId::ROOT)
     );
+}
+
+// --- What real files get wrong: each read as python-chess, lichess and
+// ChessX read it, with a warning saying what was repaired and where. ---
+
+/// The warnings of the first game of `text`, as text.
+fn warnings(text: &str) -> Vec<String> {
+    read_game(text)
+        .unwrap()
+        .warnings()
+        .iter()
+        .map(|w| w.to_string())
+        .collect()
+}
+
+#[test]
+fn a_tag_value_with_unescaped_quotes_runs_to_the_last_quote_before_the_bracket() {
+    let text =
+        "[White \"\"Socrates Expert\"\"]\n[Event \"The \"Big\" Open\"]\n[Black \"Kasparov, \\\"Garry\\\"\"]\n\n1. e4 *";
+    let game = read_game(text).unwrap();
+    assert_eq!(game.tags.get("White"), Some("\"Socrates Expert\""));
+    assert_eq!(game.tags.get("Event"), Some("The \"Big\" Open"));
+    assert_eq!(game.tags.get("Black"), Some("Kasparov, \"Garry\""), "escapes as before");
+    assert_eq!(
+        warnings(text),
+        [
+            "line 1, column 1: the White tag has quotes inside that are not escaped: read as \"\\\"Socrates Expert\\\"\"",
+            "line 2, column 1: the Event tag has quotes inside that are not escaped: read as \"The \\\"Big\\\" Open\"",
+        ]
+    );
+    // Two tags on one line still split at the first quote before a bracket.
+    let two = read_game("[White \"A\"] [Black \"B\"]\n\n1. e4 *").unwrap();
+    assert_eq!((two.tags.get("White"), two.tags.get("Black")), (Some("A"), Some("B")));
+    assert!(two.warnings().is_empty());
+}
+
+#[test]
+fn a_fen_tag_with_castling_rights_the_position_cannot_have_loads_without_them() {
+    // No rook on h1 for K, no black king on e8 for kq.
+    let text = "[SetUp \"1\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1\"]\n\n1. O-O-O *";
+    let game = read_game(text).unwrap();
+    assert_eq!(game.start_position().fen(), "r3k2r/8/8/8/8/8/8/R3K3 w Qkq - 0 1");
+    assert_eq!(
+        warnings(text),
+        ["line 2, column 1: the FEN tag gives castling rights K without king and rook on their squares: dropped"]
+    );
+    // Other impossible positions stay errors.
+    let bad = read_game("[FEN \"8/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb1 *").unwrap_err();
+    assert_eq!(
+        bad.to_string(),
+        "game 1, line 1, column 1: bad FEN tag: illegal position: Black has no king"
+    );
+    let both = read_game("[FEN \"4k3/8/8/8/8/8/8/K7 w K - 0 1\"]\n\n1. Kb1 *").unwrap();
+    assert_eq!(both.start_position().castling().to_string(), "-");
+}
+
+#[test]
+fn a_fen_with_move_number_zero_reads_as_move_one() {
+    let text = "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 0\"]\n\n1. O-O *";
+    let game = read_game(text).unwrap();
+    assert_eq!(game.start_position().fullmoves(), 1);
+    assert_eq!(
+        warnings(text),
+        ["line 1, column 1: the FEN tag's move number is 0: read as 1"]
+    );
+}
+
+#[test]
+fn moves_written_off_the_standard_are_read_with_a_warning() {
+    let cases = [
+        // (movetext, the moves in standard SAN, the warnings' written forms)
+        ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *", "O-O", "0-0"),
+        ("1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. 0-0-0 *", "O-O-O", "0-0-0"),
+        ("1. Ng1f3 d5 *", "Nf3", "Ng1f3"),
+        ("1. e4 e5 2. Nge2 *", "Ne2", "Nge2"),
+        ("1. e4 d5 2. ed5 *", "exd5", "ed5"),
+        ("1. e4 d5 2. exd5 Qd5 *", "Qxd5", "Qd5"),
+        ("[FEN \"8/4P1k1/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. e8Q *", "e8=Q", "e8Q"),
+    ];
+    for (text, standard, written) in cases {
+        let game = read_game(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let sans: Vec<String> = game.mainline().iter().map(|&n| game.san_at(n).unwrap()).collect();
+        assert!(
+            sans.iter().any(|s| s.trim_end_matches('+') == standard),
+            "{text}: {sans:?}"
+        );
+        let found = game.warnings();
+        assert_eq!(found.len(), 1, "{text}: {found:?}");
+        assert_eq!(
+            found[0].kind,
+            PgnWarningKind::NonStandardMove {
+                written: written.to_string(),
+                standard: standard.to_string()
+            }
+        );
+    }
+    // The standard forms give no warning, also with check marks and !?.
+    let clean = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 \
+                 9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 O-O-O 14. a5 Kb7 15. e5!? fxe5 16. Ne4 *";
+    assert!(warnings(clean).is_empty(), "{:?}", warnings(clean));
+}
+
+#[test]
+fn a_null_move_in_a_variation_leaves_the_rest_of_the_variation_out() {
+    let text = "1. e4 e5 (1... d5 2. -- Nf6 (2... c6 3. d4) 3. c4) 2. Nf3 (2. Z0 Nc6) 2... Nc6 *";
+    let game = read_game(text).unwrap();
+    let sans: Vec<String> = game.mainline().iter().map(|&n| game.san_at(n).unwrap()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
+    // 1... d5 is kept; what followed the null move is not.
+    let e4 = game.mainline()[0];
+    let replies: Vec<String> = game.children(e4).iter().map(|&n| game.san_at(n).unwrap()).collect();
+    assert_eq!(replies, ["e5", "d5"]);
+    assert!(game.children(game.children(e4)[1]).is_empty());
+    assert_eq!(
+        warnings(text),
+        [
+            "line 1, column 22: a null move cannot be played: the rest of the variation is left out",
+            "line 1, column 63: a null move cannot be played: the rest of the variation is left out",
+        ]
+    );
+    // In the main line: the game ends there, the result is kept.
+    let main = read_game("1. e4 e5 2. -- Nc6 3. d4 1-0").unwrap();
+    assert_eq!(main.mainline().len(), 2);
+    assert_eq!(main.outcome().map(|o| o.result()), Some("1-0"));
+}
+
+#[test]
+fn a_game_without_a_result_at_the_end_of_the_file_is_read() {
+    let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3";
+    let game = read_game(text).unwrap();
+    assert_eq!(game.mainline().len(), 3);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(warnings(text), ["line 3, column 1: the game has no result at its end"]);
+}
+
+#[test]
+fn a_comment_never_closed_is_an_error_at_its_line() {
+    let text = "[Event \"x\"]\n\n1. e4 e5\n2. Nf3 {starts here\nand never ends\n\n2... Nc6 *\n";
+    let err = read_game(text).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "game 1, line 4, column 8: a comment opened with { is never closed"
+    );
+    // When the next game starts, the comment ends there: one game lost.
+    let two = format!("{text}\n[Event \"next\"]\n\n1. d4 *\n");
+    let read = games(&two);
+    assert_eq!(read.len(), 2);
+    assert!(matches!(
+        read[0].as_ref().unwrap_err().kind,
+        PgnErrorKind::UnclosedComment
+    ));
+    assert_eq!(read[1].as_ref().unwrap().tags.get("Event"), Some("next"));
+}
+
+/// Three games around a broken one.
+const WITH_A_BAD_GAME: &str = "[Event \"one\"]\n[White \"A\"]\n\n1. e4 e5 *\n\n\
+[Event \"two\"]\n[White \"B\"]\n\n1. e4 {[%clk 0:01:00]} e5 2. Ke3 [%clk 0:00:59] Nf6 ( 2... Nc6 1-0 [Site \"x\"]\n3. d4 *\n\n\
+[Event \"three\"]\n[White \"C\"]\n\n1. d4 d5 *\n\n\
+[Event \"four\"]\n[White \"D\"]\n\n1. c4 *\n";
+
+#[test]
+fn after_a_bad_game_the_reader_resumes_at_the_next_game_and_invents_none() {
+    let read = games(WITH_A_BAD_GAME);
+    let summary: Vec<String> = read
+        .iter()
+        .map(|g| match g {
+            Ok(g) => format!("{} {}", g.tags.get("Event").unwrap(), g.tags.get("White").unwrap()),
+            Err(e) => e.to_string(),
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "one A",
+            "game 2, line 9, column 30: illegal move Ke3: a king cannot move from e1 to e3",
+            "three C",
+            "four D",
+        ]
+    );
+    // The numbers of later errors stay right.
+    let later = WITH_A_BAD_GAME.replace("1. c4 *", "1. c5 *");
+    let err = games(&later).pop().unwrap().unwrap_err();
+    assert_eq!((err.game, err.line), (4, 20));
+}
+
+#[test]
+fn no_game_in_the_text_is_an_error() {
+    for text in ["", "   \n\t\n", "[Event \"only tags\"]\n", "% an escaped line\n"] {
+        let err = read_game(text).unwrap_err();
+        assert_eq!(err.kind, PgnErrorKind::NoGame, "{text:?}");
+    }
+    // Tags and a result are a game (with no moves).
+    assert!(read_game("[Event \"x\"]\n\n1/2-1/2").is_ok());
+    // In a file, a game of tags alone is a game; the next one keeps its own tags.
+    let read = games("[Event \"a\"]\n[Site \"s\"]\n\n[Event \"b\"]\n\n1. e4 *\n");
+    assert_eq!(read.len(), 2);
+    assert_eq!(read[1].as_ref().unwrap().tags.get("Site"), None);
+}
+
+#[test]
+fn latin_1_is_read_the_same_by_the_file_and_the_string_reader() {
+    // "Müller" and "Café" in Latin-1 (one byte each for ü and é), and a
+    // Windows-1252 en dash (0x96); a UTF-8 comment beside them stays UTF-8.
+    let bytes: &[u8] =
+        b"[White \"M\xfcller\"]\n[Event \"Caf\xe9 \x96 open\"]\n\n1. e4 {d\xe9but} e5 {d\xc3\xa9but} *\n";
+    let path = std::env::temp_dir().join(format!("latin1-{}.pgn", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    let file = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
+    let from_file = PgnReader::new(file).next().unwrap().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let from_bytes = chess_core::pgn::read_game_bytes(bytes).unwrap();
+    for game in [&from_file, &from_bytes] {
+        assert_eq!(game.tags.get("White"), Some("Müller"));
+        assert_eq!(game.tags.get("Event"), Some("Café – open"));
+        let main = game.mainline();
+        assert_eq!((game.comment(main[0]), game.comment(main[1])), ("début", "début"));
+    }
 }

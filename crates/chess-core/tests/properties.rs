@@ -369,3 +369,59 @@ fn san_reading_agrees_with_shakmaty_on_the_perft_suites() {
     }
     assert!(read > 10_000, "only {read} moves read");
 }
+
+/// Games of every shape (tags, FEN, comments over lines, variations, NAGs,
+/// escapes, a game of tags and result only), each with its own `Event`.
+const GAMES: [&str; 6] = [
+    "[Event \"g1\"]\n[Site \"Riga\"]\n[White \"Tal, Mikhail\"]\n[Black \"Botvinnik\"]\n[Result \"1-0\"]\n\n\
+     1. e4 e6 2. d4 d5 3. Nc3 Bb4 4. e5 c5 5. a3 Bxc3+ 6. bxc3 Ne7 7. Qg4 O-O 8. Bd3 f5 1-0\n",
+    "[Event \"g2\"]\n[SetUp \"1\"]\n[FEN \"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\"]\n\n\
+     4. Ng5 {the Fried Liver\nattack} d5 (4... Bc5 5. Nxf7 $2) 5. exd5 Nxd5?! 6. Nxf7 Kxf7 7. Qf3+ Ke6 *\n",
+    "[Event \"g3\"]\n[White \"A \\\"quoted\\\" name\"]\n\n{A study} 1. d4 Nf6 2. c4 e6 (2... g6 3. Nc3 Bg7 \
+     (3... d5 4. cxd5 Nxd5) 4. e4) 3. Nf3 b6 4. g3 {[%clk 0:05:00] [%cal Gc1b2]} Bb7 5. Bg2 Be7 1/2-1/2\n",
+    "[Event \"g4\"]\n[Result \"0-1\"]\n\n0-1\n",
+    "[Event \"g5\"]\n[White \"B\"]\n[Black \"C\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    "[Event \"g6\"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Bg5 e6 7. f4 Qb6 8. Qd2 Qxb2 \
+     9. Rb1 Qa3 10. f5 Nc6 11. fxe6 fxe6 12. Nxc6 bxc6 13. e5 dxe5 14. Bxf6 gxf6 15. Ne4 Qxa2 *\n",
+];
+
+/// What a read game is for the comparison: its tags and its PGN.
+fn summary(game: &chess_core::Game) -> (Vec<(String, String)>, String) {
+    let tags = game.tags.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+    (tags, game.to_pgn())
+}
+
+proptest! {
+    /// A file with one game cut somewhere (a piece of it gone, from a
+    /// byte to all of it): every other game is read as it is alone, with
+    /// its own tags, in its place; the broken one gives at most one entry.
+    #[test]
+    fn one_broken_game_costs_at_most_that_game(broken in 0usize..6, from in 0.0f64..1.0, len in 0.0f64..1.0) {
+        let alone: Vec<_> = GAMES.iter().map(|g| summary(&chess_core::pgn::read_game(g).unwrap())).collect();
+        let mut text = String::new();
+        for (i, game) in GAMES.iter().enumerate() {
+            if i == broken {
+                let bytes = game.as_bytes();
+                let a = (from * bytes.len() as f64) as usize;
+                let b = (a + (len * (bytes.len() - a) as f64) as usize).min(bytes.len());
+                let mut cut = bytes[..a].to_vec();
+                cut.extend_from_slice(&bytes[b..]);
+                text.push_str(&String::from_utf8_lossy(&cut));
+            } else {
+                text.push_str(game);
+            }
+            text.push('\n');
+        }
+        let read: Vec<_> = chess_core::pgn::PgnReader::new(text.as_bytes()).collect();
+        let others: Vec<_> = (0..6).filter(|&i| i != broken).collect();
+        let kept: Vec<_> = match read.len() {
+            6 => read.iter().enumerate().filter(|&(i, _)| i != broken).map(|(_, g)| g).collect(),
+            5 => read.iter().collect(),
+            n => return Err(TestCaseError::fail(format!("{n} entries for 6 games, one broken:\n{text}"))),
+        };
+        for (&i, game) in others.iter().zip(kept) {
+            let game = game.as_ref().map_err(|e| TestCaseError::fail(format!("game {i}: {e}\n{text}")))?;
+            prop_assert_eq!(&summary(game), &alone[i], "game {}", i);
+        }
+    }
+}

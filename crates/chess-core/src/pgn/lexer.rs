@@ -71,8 +71,8 @@ impl<'a> RawComment<'a> {
         self.0
     }
 
-    /// The comment's text, trimmed; anything that is not UTF-8 (Latin-1
-    /// files) is decoded lossily.
+    /// The comment's text, trimmed; a comment that is not UTF-8 is read as
+    /// Latin-1 (see the [module documentation](crate::pgn)).
     pub fn text(&self) -> Cow<'a, str> {
         match text(self.0) {
             Cow::Borrowed(s) => Cow::Borrowed(s.trim()),
@@ -105,15 +105,18 @@ pub(crate) struct Lexer<R> {
     token_line: usize,
     token_line_start: usize,
     token_start: usize,
+    /// The line the token before the last one ended on (to see a blank
+    /// line between them).
+    prev_end_line: usize,
+    /// Error recovery stops at `pos`, the start of the next game's line
+    /// (where an unclosed comment ran into it).
+    resume_here: bool,
     /// The range in `buf` of the last move or comment token's text.
     text: (usize, usize),
     /// A multi-line comment's text, line breaks made spaces.
     multiline: Option<Vec<u8>>,
-    /// The name and value of the last tag read (buffers reused from tag to
-    /// tag), and the value's bytes before decoding.
-    tag_name: String,
-    tag_value: String,
-    tag_bytes: Vec<u8>,
+    /// The last tag read: its name and value as ranges of `buf`.
+    tag: TagSpan,
     /// The last junk read.
     junk: String,
     pub(crate) io_error: Option<std::io::Error>,
@@ -132,13 +135,31 @@ fn suffix_nag(s: &[u8]) -> Option<u8> {
     })
 }
 
-/// Text as it is kept: UTF-8, with anything else (Latin-1 files and other
-/// junk) decoded lossily, never an error.
+/// Text as it is kept: UTF-8 as it is; a piece of text (a tag value, a
+/// comment) that is not valid UTF-8 is read as Latin-1, the other encoding
+/// PGN files come in (old databases, ChessBase exports), in its Windows-1252
+/// form, as browsers read text labelled Latin-1: every byte is a character,
+/// nothing is lost or refused.
 pub(crate) fn text(bytes: &[u8]) -> Cow<'_, str> {
-    // `from_utf8` first: its ASCII fast path beats the lossy decoder's.
+    // `from_utf8` first: its ASCII fast path is the common case.
     match std::str::from_utf8(bytes) {
         Ok(text) => Cow::Borrowed(text),
-        Err(_) => String::from_utf8_lossy(bytes),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect()),
+    }
+}
+
+/// The character of a Windows-1252 byte (Latin-1, with printable
+/// characters where Latin-1 has control codes 0x80-0x9f).
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '\u{20ac}', '\u{81}', '\u{201a}', '\u{192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{2c6}',
+        '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8d}', '\u{17d}', '\u{8f}', '\u{90}', '\u{2018}', '\u{2019}',
+        '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{2dc}', '\u{2122}', '\u{161}', '\u{203a}',
+        '\u{153}', '\u{9d}', '\u{17e}', '\u{178}',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[(b - 0x80) as usize],
+        _ => b as char,
     }
 }
 
@@ -159,11 +180,11 @@ impl<R: BufRead> Lexer<R> {
             token_line: 1,
             token_line_start: 0,
             token_start: 0,
+            prev_end_line: 1,
+            resume_here: false,
             text: (0, 0),
             multiline: None,
-            tag_name: String::new(),
-            tag_value: String::new(),
-            tag_bytes: Vec::new(),
+            tag: TagSpan::default(),
             junk: String::new(),
             io_error: None,
             peeked: None,
@@ -289,8 +310,19 @@ impl<R: BufRead> Lexer<R> {
     }
 
     /// The name and value of the last [`Token::Tag`].
-    pub(crate) fn tag(&self) -> (&str, &str) {
-        (&self.tag_name, &self.tag_value)
+    pub(crate) fn tag(&self) -> (&str, RawTag<'_>) {
+        let t = &self.tag;
+        let value = RawTag {
+            bytes: &self.buf[t.value.0..t.value.1],
+            quoted: t.quoted,
+        };
+        (tag_name(&self.buf[t.name.0..t.name.1]), value)
+    }
+
+    /// Whether the last [`Token::Tag`]'s value held quotes that were not
+    /// escaped (read leniently, see [`parse_tag`]).
+    pub(crate) fn tag_had_unescaped_quotes(&self) -> bool {
+        self.tag.unescaped_quotes
     }
 
     /// The text of the last [`Token::Junk`].
@@ -347,6 +379,7 @@ impl<R: BufRead> Lexer<R> {
                 self.line_start = 3;
             }
         }
+        self.prev_end_line = self.line_no;
         loop {
             if !self.skip_space() {
                 return None;
@@ -458,12 +491,15 @@ impl<R: BufRead> Lexer<R> {
         let mut start = self.pos + 1;
         let mut from = start;
         let mut lines = false;
+        // The start of the line before the one being scanned.
+        let mut prev_line_start = self.line_start;
         let end = loop {
             match find2(&self.buf[from..self.limit], b'}', b'\n') {
                 Some(i) if self.buf[from + i] == b'}' => break from + i,
                 Some(i) => {
                     from += i + 1;
                     self.line_no += 1;
+                    prev_line_start = self.line_start;
                     self.line_start = from;
                     lines = true;
                 }
@@ -472,11 +508,19 @@ impl<R: BufRead> Lexer<R> {
                     match self.refill() {
                         Some(shift) => {
                             start -= shift;
+                            prev_line_start -= shift;
                             from = self.limit.min(self.pos);
                         }
                         None => return Token::UnclosedComment,
                     }
                 }
+            }
+            // A comment never closed runs into the next game: it ends there,
+            // unclosed, so one bad game costs one game.
+            if from == self.line_start && self.next_game_starts_here(prev_line_start) {
+                self.pos = from;
+                self.resume_here = true;
+                return Token::UnclosedComment;
             }
         };
         self.pos = end + 1;
@@ -500,6 +544,73 @@ impl<R: BufRead> Lexer<R> {
         Token::Comment
     }
 
+    /// Whether the line starting at `line_start` begins the next game for
+    /// error recovery: it starts with `[Event `, after a blank line (which
+    /// starts at `prev_line_start`).
+    fn next_game_starts_here(&self, prev_line_start: usize) -> bool {
+        self.buf[self.line_start..self.limit].starts_with(b"[Event ")
+            && self.buf[prev_line_start..self.line_start]
+                .iter()
+                .all(u8::is_ascii_whitespace)
+    }
+
+    /// Whether a blank line (or more) comes between the last token read
+    /// and the one before it.
+    pub(crate) fn blank_line_before(&self) -> bool {
+        self.token_line >= self.prev_end_line + 2
+    }
+
+    /// Whether the last token read is the first thing on its line.
+    pub(crate) fn token_starts_line(&self) -> bool {
+        self.token_start == self.token_line_start
+    }
+
+    /// Error recovery: passes the rest of the current line and every line
+    /// after it up to one that starts a game, a line beginning with a tag
+    /// after a blank line or with `[Event `, so that one bad game costs one
+    /// game and no game is made of its remains. A tag already looked at
+    /// (peeked) that starts a game is kept.
+    pub(crate) fn skip_to_next_game(&mut self) {
+        if std::mem::take(&mut self.resume_here) {
+            self.peeked = None;
+            return;
+        }
+        if self.peeked == Some(Token::Tag)
+            && self.token_starts_line()
+            && (self.blank_line_before() || self.tag().0 == "Event")
+        {
+            return;
+        }
+        self.peeked = None;
+        let mut blank = false;
+        loop {
+            // To the end of this line.
+            self.pos = self.line_end();
+            if self.pos == self.limit {
+                // Only at the end of the input: the readable part of the
+                // buffer always ends with a line break.
+                if self.refill().is_none() {
+                    return;
+                }
+                continue;
+            }
+            self.pos += 1;
+            self.line_no += 1;
+            self.line_start = self.pos;
+            self.token_line_start = self.pos;
+            if self.pos == self.limit && self.refill().is_none() {
+                return;
+            }
+            let line = &self.buf[self.pos..self.line_end()];
+            // A tag, not `[%cal ...]` or other bracketed text.
+            let tag = line.len() > 1 && line[0] == b'[' && line[1].is_ascii_alphabetic();
+            if tag && (blank || line.starts_with(b"[Event ")) {
+                return;
+            }
+            blank = line.iter().all(u8::is_ascii_whitespace);
+        }
+    }
+
     /// Reads `[Name "value"]` (to the end of the line at most).
     fn read_tag(&mut self) -> Token {
         let line_end = self.line_end();
@@ -508,9 +619,15 @@ impl<R: BufRead> Lexer<R> {
             end -= 1;
         }
         let line = &self.buf[self.pos..end];
-        let read = parse_tag(line, &mut self.tag_name, &mut self.tag_value, &mut self.tag_bytes);
-        match read {
-            Ok(len) => {
+        match parse_tag(line) {
+            Ok((len, span)) => {
+                // Ranges of `buf`, not of the line.
+                let at = self.pos;
+                self.tag = TagSpan {
+                    name: (at + span.name.0, at + span.name.1),
+                    value: (at + span.value.0, at + span.value.1),
+                    ..span
+                };
                 self.pos += len;
                 Token::Tag
             }
@@ -645,68 +762,165 @@ pub(crate) fn split_annotation(san: &[u8]) -> (&[u8], Option<u8>) {
     (&san[..end], suffix_nag(&san[end..]))
 }
 
-/// Reads `[Name "value"]` from the start of `line` into `name` and
-/// `value` (`bytes` is scratch space); gives the bytes used, or as an error
-/// how many bytes of junk there are. Lenient: an unquoted value runs to `]`.
-fn parse_tag(line: &[u8], name: &mut String, value: &mut String, bytes: &mut Vec<u8>) -> Result<usize, usize> {
-    name.clear();
-    value.clear();
-    let mut i = 1;
-    while i < line.len() && line[i].is_ascii_whitespace() {
-        i += 1;
+/// Where a tag's name and value are (ranges of a line, or of the buffer),
+/// and how the value was written.
+#[derive(Clone, Copy, Debug, Default)]
+struct TagSpan {
+    name: (usize, usize),
+    /// Between the quotes, escapes unresolved (or the unquoted value).
+    value: (usize, usize),
+    /// The value was in quotes (so `\"` and `\\` are escapes).
+    quoted: bool,
+    /// The value held quotes that were not escaped.
+    unescaped_quotes: bool,
+}
+
+/// A tag's value as the reader found it: the bytes between the quotes,
+/// escapes unresolved. Decoding is left to whoever wants it ([`RawTag::text`]),
+/// so a visitor that ignores tags pays nothing for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawTag<'a> {
+    bytes: &'a [u8],
+    quoted: bool,
+}
+
+impl<'a> RawTag<'a> {
+    /// The value's bytes as written (escapes such as `\"` left in).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
     }
-    let name_start = i;
-    while i < line.len() && !line[i].is_ascii_whitespace() && line[i] != b'"' && line[i] != b']' {
-        i += 1;
-    }
-    name.push_str(&text(&line[name_start..i]));
-    while i < line.len() && line[i].is_ascii_whitespace() {
-        i += 1;
-    }
-    if i < line.len() && line[i] == b'"' {
-        i += 1;
-        bytes.clear();
-        let mut closed = false;
-        while i < line.len() {
-            match line[i] {
-                b'\\' => match line.get(i + 1) {
-                    Some(&e @ (b'"' | b'\\')) => {
-                        bytes.push(e);
-                        i += 1;
-                    }
-                    _ => bytes.push(b'\\'),
-                },
-                b'"' => {
-                    closed = true;
-                    i += 1;
-                    break;
+
+    /// The value: escapes `\"` and `\\` resolved, and read as UTF-8, or
+    /// Latin-1 where it is not UTF-8 (see the [module documentation](crate::pgn)).
+    pub fn text(&self) -> Cow<'a, str> {
+        if !self.quoted {
+            return match text(self.bytes) {
+                Cow::Borrowed(s) => Cow::Borrowed(s.trim()),
+                Cow::Owned(s) => Cow::Owned(s.trim().to_string()),
+            };
+        }
+        if !self.bytes.contains(&b'\\') {
+            return text(self.bytes);
+        }
+        let mut out = Vec::with_capacity(self.bytes.len());
+        let mut i = 0;
+        while i < self.bytes.len() {
+            match (self.bytes[i], self.bytes.get(i + 1)) {
+                (b'\\', Some(&e @ (b'"' | b'\\'))) => {
+                    out.push(e);
+                    i += 2;
                 }
-                b => bytes.push(b),
+                (b, _) => {
+                    out.push(b);
+                    i += 1;
+                }
             }
+        }
+        Cow::Owned(text(&out).into_owned())
+    }
+}
+
+/// A tag name (ASCII, checked by [`parse_tag`]) as text; the common names
+/// without a UTF-8 check.
+fn tag_name(bytes: &[u8]) -> &str {
+    match bytes {
+        b"Event" => "Event",
+        b"Site" => "Site",
+        b"Date" => "Date",
+        b"Round" => "Round",
+        b"White" => "White",
+        b"Black" => "Black",
+        b"Result" => "Result",
+        b"FEN" => "FEN",
+        b"SetUp" => "SetUp",
+        b"WhiteElo" => "WhiteElo",
+        b"BlackElo" => "BlackElo",
+        b"ECO" => "ECO",
+        b"Opening" => "Opening",
+        b"TimeControl" => "TimeControl",
+        b"Termination" => "Termination",
+        _ => std::str::from_utf8(bytes).unwrap_or("?"),
+    }
+}
+
+/// Reads `[Name "value"]` from the start of `line`: gives the bytes used
+/// and where name and value are, or as an error how many bytes of junk
+/// there are.
+///
+/// Lenient as real files need: an unquoted value runs to `]`, and a `"`
+/// ends a quoted value only where `]` follows it, so `[White ""Socrates
+/// Expert""]` is the value `"Socrates Expert"` (escapes `\"` and `\\` are
+/// read as the standard says).
+fn parse_tag(line: &[u8]) -> Result<(usize, TagSpan), usize> {
+    let skip_space = |mut i: usize| {
+        while i < line.len() && line[i].is_ascii_whitespace() {
             i += 1;
         }
-        if !closed {
-            return Err(line.len());
-        }
-        value.push_str(&text(bytes));
-    } else {
-        let end = line[i..].iter().position(|&b| b == b']').map_or(line.len(), |e| i + e);
-        value.push_str(text(&line[i..end]).trim());
-        i = end;
-    }
-    while i < line.len() && line[i].is_ascii_whitespace() {
+        i
+    };
+    let mut span = TagSpan::default();
+    let mut i = skip_space(1);
+    let name_start = i;
+    // Tag names are letters, digits and `_` (a few programs add `-`, `.`
+    // or `+`); anything else, such as `[%clk ...]` outside braces, is junk.
+    while i < line.len() && TAG_NAME[line[i] as usize] {
         i += 1;
     }
+    if i == name_start || !(i == line.len() || line[i].is_ascii_whitespace() || matches!(line[i], b'"' | b']')) {
+        // Junk up to the bracket's end.
+        return Err(line.iter().position(|&b| b == b']').map_or(line.len(), |e| e + 1));
+    }
+    span.name = (name_start, i);
+    i = skip_space(i);
+    if i < line.len() && line[i] == b'"' {
+        let start = i + 1;
+        i = start;
+        let end = loop {
+            let Some(k) = find2(&line[i..], b'"', b'\\') else {
+                return Err(line.len());
+            };
+            let at = i + k;
+            if line[at] == b'\\' {
+                // An escape (`\"`, `\\`) is passed over; a lone backslash is
+                // kept as it is.
+                i = at + 1 + matches!(line.get(at + 1), Some(b'"' | b'\\')) as usize;
+                continue;
+            }
+            let after = skip_space(at + 1);
+            if after < line.len() && line[after] == b']' {
+                break at;
+            }
+            // A quote inside the value: part of it.
+            span.unescaped_quotes = true;
+            i = at + 1;
+        };
+        span.value = (start, end);
+        span.quoted = true;
+        i = end + 1;
+    } else {
+        let end = line[i..].iter().position(|&b| b == b']').map_or(line.len(), |e| i + e);
+        span.value = (i, end);
+        i = end;
+    }
+    i = skip_space(i);
     if i < line.len() && line[i] == b']' {
         i += 1;
     } else {
         return Err(i.max(1));
     }
-    if name.is_empty() {
-        return Err(i);
-    }
-    Ok(i)
+    Ok((i, span))
 }
+
+/// The bytes of a tag name.
+const TAG_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || matches!(b as u8, b'_' | b'-' | b'.' | b'+');
+        b += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {
@@ -748,7 +962,7 @@ mod tests {
             let t = match token {
                 Token::Tag => {
                     let (name, value) = lexer.tag();
-                    T::Tag(leak(name.to_string()), leak(value.to_string()))
+                    T::Tag(leak(name.to_string()), leak(value.text().into_owned()))
                 }
                 Token::Comment => T::Comment(leak(lexer.comment().text().into_owned())),
                 Token::Nag(n) => T::Nag(n),

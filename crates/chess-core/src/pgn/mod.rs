@@ -33,13 +33,15 @@ use std::io::BufRead;
 pub use annotations::{Arrow, CommentCommand, Eval, Highlight, clock, commands};
 pub use writer::write_game;
 
+use crate::castling::CastlingRights;
 use crate::game::{Game, NodeId, Tags};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::san::SanError;
-pub use lexer::RawComment;
+use crate::setup::{Problem, Repair, Setup};
 use lexer::{Lexer, Token, split_annotation};
+pub use lexer::{RawComment, RawTag};
 
 /// What went wrong in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +59,8 @@ pub enum PgnErrorKind {
     UnclosedComment,
     /// Text that is neither a move, a number, a comment nor a result.
     Unexpected(String),
+    /// The text holds no game (asked for one game, not for a file's games).
+    NoGame,
 }
 
 impl fmt::Display for PgnErrorKind {
@@ -68,6 +72,7 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::BadVariation => f.write_str("unbalanced variation parentheses"),
             PgnErrorKind::UnclosedComment => f.write_str("a comment opened with { is never closed"),
             PgnErrorKind::Unexpected(text) => write!(f, "unexpected {text:?}"),
+            PgnErrorKind::NoGame => f.write_str("no game in the text"),
         }
     }
 }
@@ -97,6 +102,93 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+/// Something a game's PGN got wrong that the reader repaired to read it,
+/// and where (see [`Game::warnings`]). Its `Display` says what was
+/// written and what was made of it:
+/// `line 3, column 1: "0-0" is not standard SAN: read as O-O`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PgnWarning {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1, in characters.
+    pub column: usize,
+    /// What was repaired.
+    pub kind: PgnWarningKind,
+}
+
+/// What the PGN reader repaired (see [`PgnWarning`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PgnWarningKind {
+    /// A tag value with quotes inside that are not escaped: it was read up
+    /// to the last quote before `]`.
+    UnescapedQuotes {
+        /// The tag's name.
+        tag: String,
+        /// The value as read.
+        value: String,
+    },
+    /// The `FEN` tag names castling rights its position cannot have (no
+    /// king or rook on its square): they were dropped.
+    CastlingRightsDropped {
+        /// The rights dropped, as FEN writes them (`Kq`).
+        dropped: String,
+    },
+    /// The `FEN` tag's move number is 0: read as 1.
+    MoveNumberZero,
+    /// A move not written in standard SAN (`0-0`, `Ng1f3`, `Nge2` where
+    /// no other knight can go, a capture without `x`, `e8Q`): read as the
+    /// one legal move it can be.
+    NonStandardMove {
+        /// The text in the file.
+        written: String,
+        /// The move in standard SAN.
+        standard: String,
+    },
+    /// A null move (`--` or `Z0`), which a game cannot hold: the rest of
+    /// its variation (or of the main line) was left out.
+    NullMove {
+        /// Whether it was in a variation (otherwise in the main line).
+        in_variation: bool,
+    },
+    /// The game does not end with a result (`1-0`, `0-1`, `1/2-1/2`, `*`):
+    /// read as `*`, unless its `Result` tag says otherwise.
+    MissingResult,
+}
+
+impl fmt::Display for PgnWarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnWarningKind::UnescapedQuotes { tag, value } => {
+                write!(
+                    f,
+                    "the {tag} tag has quotes inside that are not escaped: read as {value:?}"
+                )
+            }
+            PgnWarningKind::CastlingRightsDropped { dropped } => write!(
+                f,
+                "the FEN tag gives castling rights {dropped} without king and rook on their squares: dropped"
+            ),
+            PgnWarningKind::MoveNumberZero => f.write_str("the FEN tag's move number is 0: read as 1"),
+            PgnWarningKind::NonStandardMove { written, standard } => {
+                write!(f, "{written:?} is not standard SAN: read as {standard}")
+            }
+            PgnWarningKind::NullMove { in_variation } => write!(
+                f,
+                "a null move cannot be played: the rest of the {} is left out",
+                if *in_variation { "variation" } else { "main line" }
+            ),
+            PgnWarningKind::MissingResult => f.write_str("the game has no result at its end"),
+        }
+    }
+}
+
+impl fmt::Display for PgnWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.kind)
+    }
+}
+
 /// Reads games one at a time from PGN text (an iterator of games).
 pub struct PgnReader<R> {
     lexer: Lexer<R>,
@@ -122,18 +214,27 @@ impl<R: BufRead> PgnReader<R> {
 
     /// Reads the next game, or `None` at the end of the input.
     pub fn read_game(&mut self) -> Option<Result<Game, PgnError>> {
+        self.read_game_and_whether_it_has_moves()
+            .map(|r| r.map(|(game, _)| game))
+    }
+
+    /// [`PgnReader::read_game`], and whether the game had any movetext (a
+    /// move, comment or result) besides its tags.
+    fn read_game_and_whether_it_has_moves(&mut self) -> Option<Result<(Game, bool), PgnError>> {
         self.lexer.peek()?;
         self.games += 1;
         let number = self.games;
-        let result = self.parse_game(number);
-        Some(self.finish_game(number, result))
+        let mut builder = GameBuilder::default();
+        let result = self.parse_into(number, &mut builder);
+        Some(self.finish_game(number, result.map(|movetext| (builder.game, movetext))))
     }
 
-    /// After reading game `number`: past the rest of a bad game, and a
+    /// After reading game `number`: past what is left of a bad game (to the
+    /// next game's first line, see [`Lexer::skip_to_next_game`]), and a
     /// failure to read the input wins over what was read.
     fn finish_game<T>(&mut self, number: usize, result: Result<T, PgnError>) -> Result<T, PgnError> {
         if result.is_err() {
-            self.skip_rest_of_game();
+            self.lexer.skip_to_next_game();
         }
         match self.lexer.io_error.take() {
             Some(e) => Err(self.error_here(number, PgnErrorKind::Io(e.to_string()))),
@@ -157,31 +258,46 @@ impl<R: BufRead> PgnReader<R> {
         self.lexer.peek()?;
         self.games += 1;
         let mut tags = Tags::new();
-        while self.lexer.peek() == Some(Token::Tag) {
+        while self.next_tag_is_this_games(tags.is_empty(), tags.get("Event").is_some()) {
             self.lexer.next_token();
             let (name, value) = self.lexer.tag();
-            tags.set(name, value);
+            tags.set(name, value.text());
         }
         self.skip_rest_of_game();
         Some(tags)
     }
 
+    /// Whether the next token is a tag of the game being read (which has
+    /// no tags yet if `first`, and has an `Event` if `has_event`): not one
+    /// after a blank line, nor a second `Event`, which start the next game
+    /// (the one being read then has tags alone).
+    fn next_tag_is_this_games(&mut self, first: bool, has_event: bool) -> bool {
+        self.lexer.peek() == Some(Token::Tag)
+            && (first || !(self.lexer.blank_line_before() || has_event && self.lexer.tag().0 == "Event"))
+    }
+
+    /// Whether the tag just read in movetext starts the next game (which
+    /// then had no result): it begins its line, after a blank line or as
+    /// `[Event`. Other tags in movetext are out of place.
+    fn tag_starts_next_game(&self) -> bool {
+        self.lexer.token_starts_line() && (self.lexer.blank_line_before() || self.lexer.tag().0 == "Event")
+    }
+
     /// Skips to the end of the current game: past its result, or up to the
     /// next game's tags.
     fn skip_rest_of_game(&mut self) {
-        let mut seen_movetext = false;
-        while let Some(token) = self.lexer.peek() {
+        while let Some(token) = self.lexer.next_token() {
             match token {
-                Token::Tag if seen_movetext => return,
+                Token::Tag if self.tag_starts_next_game() => {
+                    self.lexer.push_back(token);
+                    return;
+                }
                 Token::Result(_) => {
-                    self.lexer.next_token();
                     self.take_trailing_comments();
                     return;
                 }
-                Token::Tag => {}
-                _ => seen_movetext = true,
+                _ => {}
             }
-            self.lexer.next_token();
         }
     }
 
@@ -193,12 +309,6 @@ impl<R: BufRead> PgnReader<R> {
             self.lexer.next_token();
         }
         out
-    }
-
-    fn parse_game(&mut self, number: usize) -> Result<Game, PgnError> {
-        let mut builder = GameBuilder::default();
-        self.parse_into(number, &mut builder)?;
-        Ok(builder.game)
     }
 
     /// Reads the next game into `visitor`, which sees its tags, every move
@@ -233,32 +343,22 @@ impl<R: BufRead> PgnReader<R> {
         let output = sink.output;
         Some(
             self.finish_game(number, result)
-                .and_then(|()| output.ok_or_else(|| self.error_here(number, PgnErrorKind::Unexpected(String::new())))),
+                .and_then(|_| output.ok_or_else(|| self.error_here(number, PgnErrorKind::Unexpected(String::new())))),
         )
     }
 
-    /// Reads one game's tokens into `sink`.
-    fn parse_into<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<(), PgnError> {
-        // Tags go to the sink as they are read; only a FEN is kept.
-        let mut fen: Option<(String, usize, usize)> = None;
-        while self.lexer.peek() == Some(Token::Tag) {
-            self.lexer.next_token();
-            let (name, value) = self.lexer.tag();
-            if name == "FEN" {
-                fen = Some((value.to_string(), self.lexer.token_line(), self.lexer.token_column()));
-            }
-            sink.tag(name, value);
+    /// A warning at the token just read.
+    fn warning_here(&self, kind: PgnWarningKind) -> PgnWarning {
+        PgnWarning {
+            line: self.lexer.token_line(),
+            column: self.lexer.token_column(),
+            kind,
         }
-        let start = match fen {
-            Some((fen, line, column)) => Position::from_fen(&fen).map_err(|e| PgnError {
-                game: number,
-                line,
-                column,
-                kind: PgnErrorKind::BadFen(e.to_string()),
-            })?,
-            None => Position::new(),
-        };
-        sink.start(start);
+    }
+
+    /// Reads one game's tokens into `sink`; gives whether the game had any
+    /// movetext besides its tags.
+    fn parse_into<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<bool, PgnError> {
         // An error at the token just read.
         let error = |lexer: &Lexer<R>, kind| PgnError {
             game: number,
@@ -266,19 +366,90 @@ impl<R: BufRead> PgnReader<R> {
             column: lexer.token_column(),
             kind,
         };
+        // Tags go to the sink as they are read; only a FEN (with its line
+        // and column) is kept.
+        let mut fen: Option<(String, usize, usize)> = None;
+        let (mut first, mut has_event) = (true, false);
+        while self.next_tag_is_this_games(first, has_event) {
+            self.lexer.next_token();
+            let (name, value) = self.lexer.tag();
+            if self.lexer.tag_had_unescaped_quotes() {
+                let kind = PgnWarningKind::UnescapedQuotes {
+                    tag: name.to_string(),
+                    value: value.text().into_owned(),
+                };
+                sink.warning(self.warning_here(kind));
+            }
+            if name == "FEN" {
+                fen = Some((
+                    value.text().into_owned(),
+                    self.lexer.token_line(),
+                    self.lexer.token_column(),
+                ));
+            }
+            first = false;
+            has_event |= name == "Event";
+            sink.tag(name, value);
+        }
+        let start = match fen {
+            Some((fen, line, column)) => {
+                let mut repairs = Vec::new();
+                let start = fen_start(&fen, &mut repairs).map_err(|e| PgnError {
+                    game: number,
+                    line,
+                    column,
+                    kind: PgnErrorKind::BadFen(e.to_string()),
+                })?;
+                for kind in repairs {
+                    sink.warning(PgnWarning { line, column, kind });
+                }
+                start
+            }
+            None => Position::new(),
+        };
+        sink.start(start);
 
         // Comments read where no move precedes them at this level: they go
         // before the next move (or, with none, to the end).
         let mut pending: Vec<String> = Vec::new();
         let mut result: Option<&str> = None;
+        let mut movetext = false;
+        // After a null move: how many variations deep the skipped part is
+        // (its line is passed over up to the `)` that ends it).
+        let mut skipping: Option<usize> = None;
         while let Some(token) = self.lexer.next_token() {
+            if let Some(depth) = skipping {
+                match token {
+                    Token::Open => skipping = Some(depth + 1),
+                    Token::Close if depth > 0 => skipping = Some(depth - 1),
+                    Token::Close if sink.depth() > 0 => skipping = None,
+                    Token::Result(_) | Token::Tag | Token::UnclosedComment => skipping = None,
+                    _ => continue,
+                }
+                if skipping.is_some() {
+                    continue;
+                }
+            }
+            movetext |= token != Token::Tag;
             match token {
                 Token::San => {
                     let (san, nag) = split_annotation(self.lexer.word());
-                    let m = sink
-                        .position()
+                    if matches!(san, b"--" | b"Z0") {
+                        let kind = PgnWarningKind::NullMove {
+                            in_variation: sink.depth() > 0,
+                        };
+                        sink.warning(self.warning_here(kind));
+                        skipping = Some(0);
+                        continue;
+                    }
+                    let position = sink.position();
+                    let m = position
                         .parse_san_in_check(san, sink.in_check())
                         .map_err(|e| error(&self.lexer, PgnErrorKind::BadMove(e)))?;
+                    if let Some(standard) = position.nonstandard_san(san, m) {
+                        let written = String::from_utf8_lossy(self.lexer.word()).into_owned();
+                        sink.warning(self.warning_here(PgnWarningKind::NonStandardMove { written, standard }));
+                    }
                     let before = if pending.is_empty() {
                         None
                     } else {
@@ -318,10 +489,15 @@ impl<R: BufRead> PgnReader<R> {
                     result = Some(r);
                     break;
                 }
-                Token::Tag => {
+                Token::Tag if self.tag_starts_next_game() => {
                     // The next game's tags: this one had no result.
                     self.lexer.push_back(token);
                     break;
+                }
+                Token::Tag => {
+                    let (name, value) = self.lexer.tag();
+                    let text = format!("[{name} \"{}\"]", value.text());
+                    return Err(error(&self.lexer, PgnErrorKind::Unexpected(text)));
                 }
                 Token::UnclosedComment => return Err(error(&self.lexer, PgnErrorKind::UnclosedComment)),
                 Token::Junk => {
@@ -335,11 +511,46 @@ impl<R: BufRead> PgnReader<R> {
         if sink.depth() > 0 {
             return Err(self.error_here(number, PgnErrorKind::BadVariation));
         }
+        if result.is_none() {
+            sink.warning(PgnWarning {
+                line: self.lexer.line_no(),
+                column: 1,
+                kind: PgnWarningKind::MissingResult,
+            });
+        }
         // Comments with no move to follow, and after the result.
         pending.extend(self.take_trailing_comments());
         sink.finish(pending, result.and_then(Outcome::from_result));
-        Ok(())
+        Ok(movetext)
     }
+}
+
+/// The start position of a `FEN` tag, forgiving what real files get wrong
+/// with a warning for each repair: castling rights the position cannot
+/// have are dropped, a move number 0 reads as 1. Other problems are errors.
+fn fen_start(fen: &str, repairs: &mut Vec<PgnWarningKind>) -> Result<Position, crate::Error> {
+    let pos = match Position::from_fen(fen) {
+        Ok(pos) => pos,
+        Err(crate::Error::Position(e)) if e.errors().any(|p| matches!(p, Problem::BadCastlingRight { .. })) => {
+            let setup = Setup::from_fen(fen)?;
+            let written = setup.castling;
+            let only_castling = Repair {
+                castling: true,
+                en_passant: false,
+            };
+            let pos = Position::from_setup_repaired(setup, only_castling).map_err(|_| crate::Error::Position(e))?;
+            let dropped = CastlingRights::from_bits(written.bits() & !pos.castling().bits());
+            repairs.push(PgnWarningKind::CastlingRightsDropped {
+                dropped: dropped.to_string(),
+            });
+            pos
+        }
+        Err(e) => return Err(e),
+    };
+    if fen.split_ascii_whitespace().nth(5).and_then(|n| n.parse::<u32>().ok()) == Some(0) {
+        repairs.push(PgnWarningKind::MoveNumberZero);
+    }
+    Ok(pos)
 }
 
 /// Receives a game as the reader reads it.
@@ -351,8 +562,9 @@ pub trait Visitor {
     type Output;
 
     /// A tag of the game (before any move), in the order of the file (a
-    /// tag given twice comes twice).
-    fn tag(&mut self, _name: &str, _value: &str) {}
+    /// tag given twice comes twice). Its value is decoded only if asked for
+    /// ([`RawTag::text`]).
+    fn tag(&mut self, _name: &str, _value: RawTag<'_>) {}
 
     /// The tags are read; moves start from `start`.
     fn begin_moves(&mut self, _start: &Position) {}
@@ -369,6 +581,10 @@ pub trait Visitor {
     /// A NAG of the last move (`!?` and the like arrive as NAGs 1 to 6).
     fn nag(&mut self, _nag: u8) {}
 
+    /// Something the reader repaired to read the game (see
+    /// [`PgnWarning`]), as soon as it is found.
+    fn warning(&mut self, _warning: &PgnWarning) {}
+
     /// A variation starts: the next move replaces the last one played.
     fn begin_variation(&mut self) {}
 
@@ -383,7 +599,7 @@ pub trait Visitor {
 /// How the parser hands over what it reads: to a [`Game`] being built, or
 /// to a [`Visitor`].
 trait Sink {
-    fn tag(&mut self, name: &str, value: &str);
+    fn tag(&mut self, name: &str, value: RawTag<'_>);
     /// The tags are read, the moves start from `start`.
     fn start(&mut self, start: Position);
     /// The position the next move is played in.
@@ -396,6 +612,7 @@ trait Sink {
     fn play(&mut self, m: Move, comment_before: Option<String>);
     fn comment(&mut self, comment: RawComment<'_>);
     fn nag(&mut self, nag: u8);
+    fn warning(&mut self, warning: PgnWarning);
     fn open(&mut self) -> bool;
     fn close(&mut self) -> bool;
     fn depth(&self) -> usize;
@@ -413,11 +630,13 @@ struct GameBuilder {
     last: Option<NodeId>,
     /// One entry per open variation: where to go back to.
     stack: Vec<(NodeId, Option<NodeId>)>,
+    /// The warnings, until the game is finished.
+    warnings: Vec<PgnWarning>,
 }
 
 impl Sink for GameBuilder {
-    fn tag(&mut self, name: &str, value: &str) {
-        self.tags.set(name, value);
+    fn tag(&mut self, name: &str, value: RawTag<'_>) {
+        self.tags.set(name, value.text());
     }
 
     fn start(&mut self, start: Position) {
@@ -469,6 +688,10 @@ impl Sink for GameBuilder {
         }
     }
 
+    fn warning(&mut self, warning: PgnWarning) {
+        self.warnings.push(warning);
+    }
+
     fn open(&mut self) -> bool {
         let Some(replaced) = self.last else { return false };
         self.stack.push((self.current, self.last));
@@ -497,6 +720,7 @@ impl Sink for GameBuilder {
             append_comment(game, end, text);
         }
         // The termination marker, or else the Result tag, is the recorded result.
+        game.warnings = std::mem::take(&mut self.warnings);
         let recorded = result.or_else(|| game.tags.get("Result").and_then(Outcome::from_result));
         game.go_to(end);
         if game.outcome_by_rules(end).is_none() {
@@ -531,7 +755,7 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
 }
 
 impl<V: Visitor> Sink for VisitorSink<'_, V> {
-    fn tag(&mut self, name: &str, value: &str) {
+    fn tag(&mut self, name: &str, value: RawTag<'_>) {
         self.visitor.tag(name, value);
     }
 
@@ -567,6 +791,10 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
 
     fn nag(&mut self, nag: u8) {
         self.visitor.nag(nag);
+    }
+
+    fn warning(&mut self, warning: PgnWarning) {
+        self.visitor.warning(&warning);
     }
 
     fn open(&mut self) -> bool {
@@ -617,17 +845,30 @@ impl<R: BufRead> Iterator for PgnReader<R> {
     }
 }
 
-/// Reads the first game of a PGN text.
+/// Reads the first game of a PGN text. A text without a game (empty, only
+/// whitespace or comments, tags without moves or result) is an error,
+/// [`PgnErrorKind::NoGame`].
 ///
 /// ```
 /// let game = chess_core::pgn::read_game("1. f3 e5 2. g4 Qh4#")?;
 /// assert!(game.position().is_checkmate());
+/// let empty = chess_core::pgn::read_game("  \n").unwrap_err();
+/// assert_eq!(empty.to_string(), "game 1, line 2, column 1: no game in the text");
 /// # Ok::<(), chess_core::pgn::PgnError>(())
 /// ```
 pub fn read_game(text: &str) -> Result<Game, PgnError> {
-    PgnReader::new(text.as_bytes())
-        .read_game()
-        .unwrap_or_else(|| Ok(Game::new()))
+    read_game_bytes(text.as_bytes())
+}
+
+/// [`read_game`] for text that may not be UTF-8: what is not is read as
+/// Latin-1, as the reader of files does.
+pub fn read_game_bytes(text: &[u8]) -> Result<Game, PgnError> {
+    let mut reader = PgnReader::new(text);
+    match reader.read_game_and_whether_it_has_moves() {
+        Some(Ok((game, true))) => Ok(game),
+        Some(Err(e)) => Err(e),
+        Some(Ok((_, false))) | None => Err(reader.error_here(1, PgnErrorKind::NoGame)),
+    }
 }
 
 impl Game {
