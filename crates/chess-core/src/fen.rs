@@ -152,7 +152,8 @@ impl Setup {
             castling: state.castling,
             ep_square: state.ep_square,
             halfmoves: state.halfmoves,
-            fullmoves: state.fullmoves,
+            // 0, which some programs write, means the first move.
+            fullmoves: state.fullmoves.max(1),
         })
     }
 
@@ -241,9 +242,9 @@ pub(crate) fn parse(fen: &str, put: impl FnMut(u8, u8)) -> Result<FenState, FenE
         state.halfmoves = parse_number(half, at, FenField::Halfmoves)?;
     }
     if let Some((at, full)) = fields.next() {
-        // Some programs (and many problem collections) write 0; it means
-        // the first move.
-        state.fullmoves = parse_number(full, at, FenField::Fullmoves)?.max(1);
+        // As written: some programs (and many problem collections) write
+        // 0, which the readers take as the first move.
+        state.fullmoves = parse_number(full, at, FenField::Fullmoves)?;
     }
     if let Some((at, _)) = fields.next() {
         return Err(err(FenErrorKind::TooManyFields, FenField::Fullmoves, at));

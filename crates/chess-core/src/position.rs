@@ -724,11 +724,17 @@ impl Position {
     /// then checked as it stands; only a refused position is looked at
     /// again, to list every problem.
     pub fn from_fen(fen: &str) -> Result<Position, crate::Error> {
+        Position::from_fen_as_written(fen).map(|(pos, _)| pos)
+    }
+
+    /// [`Position::from_fen`], with the fields of the FEN as written (the
+    /// PGN reader warns about a move number 0).
+    pub(crate) fn from_fen_as_written(fen: &str) -> Result<(Position, FenState), crate::Error> {
         let mut pos = Position::blank();
         let state = crate::fen::parse(fen, |sq88, code| pos.put(code, sq88))?;
         pos.set_state(&state);
         pos.check_legal(state.ep_square)?;
-        Ok(pos)
+        Ok((pos, state))
     }
 
     /// Whether `side` castling is pending for `color` in the rights.

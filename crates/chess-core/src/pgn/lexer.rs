@@ -310,13 +310,13 @@ impl<R: BufRead> Lexer<R> {
     }
 
     /// The name and value of the last [`Token::Tag`].
-    pub(crate) fn tag(&self) -> (&str, RawTag<'_>) {
+    pub(crate) fn tag(&self) -> (&[u8], RawTag<'_>) {
         let t = &self.tag;
         let value = RawTag {
             bytes: &self.buf[t.value.0..t.value.1],
             quoted: t.quoted,
         };
-        (tag_name(&self.buf[t.name.0..t.name.1]), value)
+        (&self.buf[t.name.0..t.name.1], value)
     }
 
     /// Whether the last [`Token::Tag`]'s value held quotes that were not
@@ -408,12 +408,23 @@ impl<R: BufRead> Lexer<R> {
                 while end < line.len() && line[end].is_ascii_digit() {
                     end += 1;
                 }
+                let digits_end = end;
                 while end < line.len() && line[end] == b'.' {
                     end += 1;
                 }
                 if end == line.len() || DELIMITER[line[end] as usize] {
                     self.pos = end;
                     continue;
+                }
+                // "12.Nf3", as ChessBase writes every White move: the move.
+                if end > digits_end && line[end].is_ascii_alphabetic() {
+                    let move_start = end;
+                    while end < line.len() && !DELIMITER[line[end] as usize] {
+                        end += 1;
+                    }
+                    self.pos = end;
+                    self.token_start = move_start;
+                    return Some(self.move_or_junk(move_start, end));
                 }
             }
             match line[start] {
@@ -577,7 +588,7 @@ impl<R: BufRead> Lexer<R> {
         }
         if self.peeked == Some(Token::Tag)
             && self.token_starts_line()
-            && (self.blank_line_before() || self.tag().0 == "Event")
+            && (self.blank_line_before() || self.tag().0 == b"Event")
         {
             return;
         }
@@ -613,13 +624,8 @@ impl<R: BufRead> Lexer<R> {
 
     /// Reads `[Name "value"]` (to the end of the line at most).
     fn read_tag(&mut self) -> Token {
-        let line_end = self.line_end();
-        let mut end = line_end;
-        while end > self.pos && self.buf[end - 1] == b'\r' {
-            end -= 1;
-        }
-        let line = &self.buf[self.pos..end];
-        match parse_tag(line) {
+        let rest = &self.buf[self.pos..self.limit];
+        match parse_tag(rest) {
             Ok((len, span)) => {
                 // Ranges of `buf`, not of the line.
                 let at = self.pos;
@@ -632,7 +638,11 @@ impl<R: BufRead> Lexer<R> {
                 Token::Tag
             }
             Err(len) => {
-                self.junk = text(&line[..len]).into_owned();
+                let mut junk = &rest[..len];
+                while let [before @ .., b'\r'] = junk {
+                    junk = before;
+                }
+                self.junk = text(junk).into_owned();
                 self.pos += len;
                 Token::Junk
             }
@@ -641,8 +651,14 @@ impl<R: BufRead> Lexer<R> {
 }
 
 /// The index of the first `a` or `b` in `bytes`, eight bytes at a time
-/// (comments and tags are read this way).
+/// (comments are read this way).
 fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+    find3(bytes, a, b, b)
+}
+
+/// The index of the first `a`, `b` or `c` in `bytes`, eight bytes at a time.
+#[inline]
+fn find3(bytes: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // A zero byte in `word` shows where the byte was; the lowest one
@@ -651,14 +667,16 @@ fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
     let mut chunks = bytes.chunks_exact(8);
     for (i, chunk) in chunks.by_ref().enumerate() {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let found = zero(word ^ (ONES * u64::from(a))) | zero(word ^ (ONES * u64::from(b)));
+        let found = zero(word ^ (ONES * u64::from(a)))
+            | zero(word ^ (ONES * u64::from(b)))
+            | zero(word ^ (ONES * u64::from(c)));
         if found != 0 {
             return Some(i * 8 + (found.trailing_zeros() / 8) as usize);
         }
     }
     let tail = chunks.remainder();
     tail.iter()
-        .position(|&c| c == a || c == b)
+        .position(|&x| x == a || x == b || x == c)
         .map(|j| bytes.len() - tail.len() + j)
 }
 
@@ -751,7 +769,11 @@ fn classify_word(word: &[u8]) -> Word {
 }
 
 /// Splits a suffix annotation off a move: `"e4!?"` gives `("e4", Some(5))`.
+#[inline]
 pub(crate) fn split_annotation(san: &[u8]) -> (&[u8], Option<u8>) {
+    if !matches!(san.last(), Some(b'!' | b'?')) {
+        return (san, None);
+    }
     let mut end = san.len();
     while end > 0 && matches!(san[end - 1], b'!' | b'?') {
         end -= 1;
@@ -820,74 +842,54 @@ impl<'a> RawTag<'a> {
     }
 }
 
-/// A tag name (ASCII, checked by [`parse_tag`]) as text; the common names
-/// without a UTF-8 check.
-fn tag_name(bytes: &[u8]) -> &str {
-    match bytes {
-        b"Event" => "Event",
-        b"Site" => "Site",
-        b"Date" => "Date",
-        b"Round" => "Round",
-        b"White" => "White",
-        b"Black" => "Black",
-        b"Result" => "Result",
-        b"FEN" => "FEN",
-        b"SetUp" => "SetUp",
-        b"WhiteElo" => "WhiteElo",
-        b"BlackElo" => "BlackElo",
-        b"ECO" => "ECO",
-        b"Opening" => "Opening",
-        b"TimeControl" => "TimeControl",
-        b"Termination" => "Termination",
-        _ => std::str::from_utf8(bytes).unwrap_or("?"),
-    }
-}
-
-/// Reads `[Name "value"]` from the start of `line`: gives the bytes used
-/// and where name and value are, or as an error how many bytes of junk
-/// there are.
+/// Reads `[Name "value"]` from the start of `text`, within its first line:
+/// gives the bytes used and where name and value are, or as an error how
+/// many bytes of junk there are.
 ///
 /// Lenient as real files need: an unquoted value runs to `]`, and a `"`
 /// ends a quoted value only where `]` follows it, so `[White ""Socrates
 /// Expert""]` is the value `"Socrates Expert"` (escapes `\"` and `\\` are
 /// read as the standard says).
-fn parse_tag(line: &[u8]) -> Result<(usize, TagSpan), usize> {
+fn parse_tag(text: &[u8]) -> Result<(usize, TagSpan), usize> {
+    // Spaces within the line (a tag never reads past its line break).
     let skip_space = |mut i: usize| {
-        while i < line.len() && line[i].is_ascii_whitespace() {
+        while i < text.len() && text[i] != b'\n' && text[i].is_ascii_whitespace() {
             i += 1;
         }
         i
     };
+    let line_end = || text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
     let mut span = TagSpan::default();
     let mut i = skip_space(1);
     let name_start = i;
     // Tag names are letters, digits and `_` (a few programs add `-`, `.`
     // or `+`); anything else, such as `[%clk ...]` outside braces, is junk.
-    while i < line.len() && TAG_NAME[line[i] as usize] {
+    while i < text.len() && TAG_NAME[text[i] as usize] {
         i += 1;
     }
-    if i == name_start || !(i == line.len() || line[i].is_ascii_whitespace() || matches!(line[i], b'"' | b']')) {
+    if i == name_start || !(i == text.len() || text[i].is_ascii_whitespace() || matches!(text[i], b'"' | b']')) {
         // Junk up to the bracket's end.
-        return Err(line.iter().position(|&b| b == b']').map_or(line.len(), |e| e + 1));
+        let end = line_end();
+        return Err(text[..end].iter().position(|&b| b == b']').map_or(end, |e| e + 1));
     }
     span.name = (name_start, i);
     i = skip_space(i);
-    if i < line.len() && line[i] == b'"' {
+    if i < text.len() && text[i] == b'"' {
         let start = i + 1;
         i = start;
         let end = loop {
-            let Some(k) = find2(&line[i..], b'"', b'\\') else {
-                return Err(line.len());
+            let at = match find3(&text[i..], b'"', b'\\', b'\n') {
+                Some(k) if text[i + k] != b'\n' => i + k,
+                _ => return Err(line_end()),
             };
-            let at = i + k;
-            if line[at] == b'\\' {
+            if text[at] == b'\\' {
                 // An escape (`\"`, `\\`) is passed over; a lone backslash is
                 // kept as it is.
-                i = at + 1 + matches!(line.get(at + 1), Some(b'"' | b'\\')) as usize;
+                i = at + 1 + matches!(text.get(at + 1), Some(b'"' | b'\\')) as usize;
                 continue;
             }
             let after = skip_space(at + 1);
-            if after < line.len() && line[after] == b']' {
+            if after < text.len() && text[after] == b']' {
                 break at;
             }
             // A quote inside the value: part of it.
@@ -898,12 +900,12 @@ fn parse_tag(line: &[u8]) -> Result<(usize, TagSpan), usize> {
         span.quoted = true;
         i = end + 1;
     } else {
-        let end = line[i..].iter().position(|&b| b == b']').map_or(line.len(), |e| i + e);
+        let end = find3(&text[i..], b']', b'\n', b'\n').map_or(text.len(), |e| i + e);
         span.value = (i, end);
         i = end;
     }
     i = skip_space(i);
-    if i < line.len() && line[i] == b']' {
+    if i < text.len() && text[i] == b']' {
         i += 1;
     } else {
         return Err(i.max(1));
@@ -962,7 +964,7 @@ mod tests {
             let t = match token {
                 Token::Tag => {
                     let (name, value) = lexer.tag();
-                    T::Tag(leak(name.to_string()), leak(value.text().into_owned()))
+                    T::Tag(leak(text(name).into_owned()), leak(value.text().into_owned()))
                 }
                 Token::Comment => T::Comment(leak(lexer.comment().text().into_owned())),
                 Token::Nag(n) => T::Nag(n),

@@ -40,7 +40,7 @@ use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::san::SanError;
 use crate::setup::{Problem, Repair, Setup};
-use lexer::{Lexer, Token, split_annotation};
+use lexer::{Lexer, Token, split_annotation, text};
 pub use lexer::{RawComment, RawTag};
 
 /// What went wrong in a game.
@@ -261,7 +261,7 @@ impl<R: BufRead> PgnReader<R> {
         while self.next_tag_is_this_games(tags.is_empty(), tags.get("Event").is_some()) {
             self.lexer.next_token();
             let (name, value) = self.lexer.tag();
-            tags.set(name, value.text());
+            tags.set(text(name), value.text());
         }
         self.skip_rest_of_game();
         Some(tags)
@@ -273,14 +273,14 @@ impl<R: BufRead> PgnReader<R> {
     /// (the one being read then has tags alone).
     fn next_tag_is_this_games(&mut self, first: bool, has_event: bool) -> bool {
         self.lexer.peek() == Some(Token::Tag)
-            && (first || !(self.lexer.blank_line_before() || has_event && self.lexer.tag().0 == "Event"))
+            && (first || !(self.lexer.blank_line_before() || has_event && self.lexer.tag().0 == b"Event"))
     }
 
     /// Whether the tag just read in movetext starts the next game (which
     /// then had no result): it begins its line, after a blank line or as
     /// `[Event`. Other tags in movetext are out of place.
     fn tag_starts_next_game(&self) -> bool {
-        self.lexer.token_starts_line() && (self.lexer.blank_line_before() || self.lexer.tag().0 == "Event")
+        self.lexer.token_starts_line() && (self.lexer.blank_line_before() || self.lexer.tag().0 == b"Event")
     }
 
     /// Skips to the end of the current game: past its result, or up to the
@@ -366,35 +366,33 @@ impl<R: BufRead> PgnReader<R> {
             column: lexer.token_column(),
             kind,
         };
-        // Tags go to the sink as they are read; only a FEN (with its line
-        // and column) is kept.
-        let mut fen: Option<(String, usize, usize)> = None;
+        // Tags go to the sink as they are read. A FEN is read at once (its
+        // text is in the lexer's buffer only until the next token), kept
+        // with its warnings and its place until the tags end.
+        let mut fen: Option<(Result<Position, crate::Error>, Vec<PgnWarningKind>, usize, usize)> = None;
         let (mut first, mut has_event) = (true, false);
         while self.next_tag_is_this_games(first, has_event) {
             self.lexer.next_token();
             let (name, value) = self.lexer.tag();
             if self.lexer.tag_had_unescaped_quotes() {
                 let kind = PgnWarningKind::UnescapedQuotes {
-                    tag: name.to_string(),
+                    tag: text(name).into_owned(),
                     value: value.text().into_owned(),
                 };
                 sink.warning(self.warning_here(kind));
             }
-            if name == "FEN" {
-                fen = Some((
-                    value.text().into_owned(),
-                    self.lexer.token_line(),
-                    self.lexer.token_column(),
-                ));
+            if name == b"FEN" {
+                let mut repairs = Vec::new();
+                let start = fen_start(&value.text(), &mut repairs);
+                fen = Some((start, repairs, self.lexer.token_line(), self.lexer.token_column()));
             }
             first = false;
-            has_event |= name == "Event";
+            has_event |= name == b"Event";
             sink.tag(name, value);
         }
         let start = match fen {
-            Some((fen, line, column)) => {
-                let mut repairs = Vec::new();
-                let start = fen_start(&fen, &mut repairs).map_err(|e| PgnError {
+            Some((start, repairs, line, column)) => {
+                let start = start.map_err(|e| PgnError {
                     game: number,
                     line,
                     column,
@@ -496,7 +494,7 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 Token::Tag => {
                     let (name, value) = self.lexer.tag();
-                    let text = format!("[{name} \"{}\"]", value.text());
+                    let text = format!("[{} \"{}\"]", text(name), value.text());
                     return Err(error(&self.lexer, PgnErrorKind::Unexpected(text)));
                 }
                 Token::UnclosedComment => return Err(error(&self.lexer, PgnErrorKind::UnclosedComment)),
@@ -529,25 +527,25 @@ impl<R: BufRead> PgnReader<R> {
 /// with a warning for each repair: castling rights the position cannot
 /// have are dropped, a move number 0 reads as 1. Other problems are errors.
 fn fen_start(fen: &str, repairs: &mut Vec<PgnWarningKind>) -> Result<Position, crate::Error> {
-    let pos = match Position::from_fen(fen) {
-        Ok(pos) => pos,
+    let (pos, written) = match Position::from_fen_as_written(fen) {
+        Ok(read) => read,
         Err(crate::Error::Position(e)) if e.errors().any(|p| matches!(p, Problem::BadCastlingRight { .. })) => {
             let setup = Setup::from_fen(fen)?;
-            let written = setup.castling;
+            let written = crate::fen::parse(fen, |_, _| {})?;
             let only_castling = Repair {
                 castling: true,
                 en_passant: false,
             };
             let pos = Position::from_setup_repaired(setup, only_castling).map_err(|_| crate::Error::Position(e))?;
-            let dropped = CastlingRights::from_bits(written.bits() & !pos.castling().bits());
+            let dropped = CastlingRights::from_bits(written.castling.bits() & !pos.castling().bits());
             repairs.push(PgnWarningKind::CastlingRightsDropped {
                 dropped: dropped.to_string(),
             });
-            pos
+            (pos, written)
         }
         Err(e) => return Err(e),
     };
-    if fen.split_ascii_whitespace().nth(5).and_then(|n| n.parse::<u32>().ok()) == Some(0) {
+    if written.fullmoves == 0 {
         repairs.push(PgnWarningKind::MoveNumberZero);
     }
     Ok(pos)
@@ -562,9 +560,9 @@ pub trait Visitor {
     type Output;
 
     /// A tag of the game (before any move), in the order of the file (a
-    /// tag given twice comes twice). Its value is decoded only if asked for
-    /// ([`RawTag::text`]).
-    fn tag(&mut self, _name: &str, _value: RawTag<'_>) {}
+    /// tag given twice comes twice): its name (ASCII letters, digits and
+    /// `_`), and its value, decoded only if asked for ([`RawTag::text`]).
+    fn tag(&mut self, _name: &[u8], _value: RawTag<'_>) {}
 
     /// The tags are read; moves start from `start`.
     fn begin_moves(&mut self, _start: &Position) {}
@@ -599,7 +597,7 @@ pub trait Visitor {
 /// How the parser hands over what it reads: to a [`Game`] being built, or
 /// to a [`Visitor`].
 trait Sink {
-    fn tag(&mut self, name: &str, value: RawTag<'_>);
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>);
     /// The tags are read, the moves start from `start`.
     fn start(&mut self, start: Position);
     /// The position the next move is played in.
@@ -635,8 +633,8 @@ struct GameBuilder {
 }
 
 impl Sink for GameBuilder {
-    fn tag(&mut self, name: &str, value: RawTag<'_>) {
-        self.tags.set(name, value.text());
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
+        self.tags.set(text(name), value.text());
     }
 
     fn start(&mut self, start: Position) {
@@ -755,7 +753,7 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
 }
 
 impl<V: Visitor> Sink for VisitorSink<'_, V> {
-    fn tag(&mut self, name: &str, value: RawTag<'_>) {
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         self.visitor.tag(name, value);
     }
 
