@@ -369,7 +369,7 @@ impl<R: BufRead> PgnReader<R> {
         // Tags go to the sink as they are read. A FEN is read at once (its
         // text is in the lexer's buffer only until the next token), kept
         // with its warnings and its place until the tags end.
-        let mut fen: Option<(Result<Position, crate::Error>, Vec<PgnWarningKind>, usize, usize)> = None;
+        let mut fen: Option<FenTag> = None;
         let (mut first, mut has_event) = (true, false);
         while self.next_tag_is_this_games(first, has_event) {
             self.lexer.next_token();
@@ -384,14 +384,24 @@ impl<R: BufRead> PgnReader<R> {
             if name == b"FEN" {
                 let mut repairs = Vec::new();
                 let start = fen_start(&value.text(), &mut repairs);
-                fen = Some((start, repairs, self.lexer.token_line(), self.lexer.token_column()));
+                fen = Some(FenTag {
+                    start,
+                    repairs,
+                    line: self.lexer.token_line(),
+                    column: self.lexer.token_column(),
+                });
             }
             first = false;
             has_event |= name == b"Event";
             sink.tag(name, value);
         }
         let start = match fen {
-            Some((start, repairs, line, column)) => {
+            Some(FenTag {
+                start,
+                repairs,
+                line,
+                column,
+            }) => {
                 let start = start.map_err(|e| PgnError {
                     game: number,
                     line,
@@ -521,6 +531,15 @@ impl<R: BufRead> PgnReader<R> {
         sink.finish(pending, result.and_then(Outcome::from_result));
         Ok(movetext)
     }
+}
+
+/// A game's `FEN` tag, read: the position (or why not), the repairs made,
+/// and where the tag is.
+struct FenTag {
+    start: Result<Position, crate::Error>,
+    repairs: Vec<PgnWarningKind>,
+    line: usize,
+    column: usize,
 }
 
 /// The start position of a `FEN` tag, forgiving what real files get wrong
