@@ -234,6 +234,39 @@ fn main() {
             building.2,
         );
     }
+    // The same visitor on every core: ParallelReader cuts the input at
+    // game boundaries and replays the pieces on worker threads.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("\nParallelReader (visitor replay), best of {rounds} rounds, on 1 and {cores} worker threads:");
+    for corpus in &corpora {
+        let text = corpus.text.as_bytes();
+        let mut best = [f64::MAX; 2];
+        let mut games = 0;
+        for _ in 0..rounds {
+            for (i, threads) in [1, cores].into_iter().enumerate() {
+                let start = Instant::now();
+                games = 0;
+                chess_core::pgn::ParallelReader::new(text).threads(threads).visit_games(
+                    || Count(0),
+                    |_, game| {
+                        game.expect("the corpus reads");
+                        games += 1;
+                    },
+                );
+                best[i] = best[i].min(start.elapsed().as_secs_f64());
+            }
+        }
+        let mb = text.len() as f64 / 1e6;
+        println!(
+            "{:<8} 1 thread {:>8.0} games/s {:>5.0} MB/s | {cores} threads {:>8.0} games/s {:>5.0} MB/s | {:.2}x",
+            corpus.name,
+            games as f64 / best[0],
+            mb / best[0],
+            games as f64 / best[1],
+            mb / best[1],
+            best[0] / best[1]
+        );
+    }
     println!("\nthe corpora:");
     for corpus in &corpora {
         println!("  {:<8} {}", corpus.name, corpus.what);

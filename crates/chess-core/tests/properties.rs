@@ -425,3 +425,51 @@ proptest! {
         }
     }
 }
+
+/// A game as text for comparing readers: its PGN and warnings, or its error.
+fn outcome_text(read: Result<chess_core::Game, chess_core::pgn::PgnError>) -> String {
+    match read {
+        Ok(game) => {
+            let warnings: Vec<String> = game.warnings().iter().map(|w| w.to_string()).collect();
+            format!("{}\n{warnings:?}", game.to_pgn())
+        }
+        Err(e) => e.to_string(),
+    }
+}
+
+proptest! {
+    /// Read on several threads in pieces, a file gives exactly what the
+    /// sequential reader gives: the same games, errors and warnings, with
+    /// the same numbers, lines and columns, in the same order. The files
+    /// are games of every shape, some broken (a piece cut out), in any
+    /// order, cut into pieces as small as a game.
+    #[test]
+    fn reading_on_threads_gives_what_reading_in_order_gives(
+        order in prop::collection::vec((0usize..6, any::<bool>(), 0.0f64..1.0, 0.0f64..0.3), 1..24),
+        threads in 1usize..4,
+        piece_bytes in 1usize..400,
+    ) {
+        let mut text = String::new();
+        for (i, broken, from, len) in order {
+            let game = GAMES[i].as_bytes();
+            if broken {
+                let a = (from * game.len() as f64) as usize;
+                let b = (a + (len * game.len() as f64) as usize).min(game.len());
+                text.push_str(&String::from_utf8_lossy(&[&game[..a], &game[b..]].concat()));
+            } else {
+                text.push_str(GAMES[i]);
+            }
+            text.push('\n');
+        }
+        let sequential: Vec<String> = chess_core::pgn::PgnReader::new(text.as_bytes()).map(outcome_text).collect();
+        let mut parallel = Vec::new();
+        chess_core::pgn::ParallelReader::new(text.as_bytes())
+            .threads(threads)
+            .piece_bytes(piece_bytes)
+            .read_games(|number, game| {
+                parallel.push(outcome_text(game));
+                assert_eq!(number, parallel.len());
+            });
+        prop_assert_eq!(parallel, sequential, "{}", text);
+    }
+}

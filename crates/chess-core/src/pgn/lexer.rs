@@ -168,19 +168,25 @@ const MAX_SAN: usize = 16;
 
 impl<R: BufRead> Lexer<R> {
     pub(crate) fn new(input: R) -> Lexer<R> {
+        Lexer::starting_at_line(input, 1)
+    }
+
+    /// A lexer of `input`, whose first line is line `first_line` of a
+    /// larger text (a piece of a file read on another thread).
+    pub(crate) fn starting_at_line(input: R, first_line: usize) -> Lexer<R> {
         Lexer {
             input,
             buf: Vec::new(),
             limit: 0,
             pos: 0,
-            line_no: 1,
+            line_no: first_line,
             line_start: 0,
             eof: false,
             started: false,
-            token_line: 1,
+            token_line: first_line,
             token_line_start: 0,
             token_start: 0,
-            prev_end_line: 1,
+            prev_end_line: first_line,
             resume_here: false,
             text: (0, 0),
             multiline: None,
@@ -652,7 +658,7 @@ impl<R: BufRead> Lexer<R> {
 
 /// The index of the first `a` or `b` in `bytes`, eight bytes at a time
 /// (comments are read this way).
-fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+pub(crate) fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
     find3(bytes, a, b, b)
 }
 

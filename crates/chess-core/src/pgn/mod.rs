@@ -25,12 +25,14 @@
 
 mod annotations;
 mod lexer;
+mod parallel;
 mod writer;
 
 use std::fmt;
 use std::io::BufRead;
 
 pub use annotations::{Arrow, CommentCommand, Eval, Highlight, clock, commands};
+pub use parallel::ParallelReader;
 pub use writer::write_game;
 
 use crate::castling::CastlingRights;
@@ -208,6 +210,15 @@ impl<R: BufRead> PgnReader<R> {
     pub fn new(input: R) -> PgnReader<R> {
         PgnReader {
             lexer: Lexer::new(input),
+            games: 0,
+        }
+    }
+
+    /// A reader of a piece of a larger PGN text that starts at line
+    /// `first_line` (so errors and warnings give the lines of the whole).
+    pub(crate) fn starting_at_line(input: R, first_line: usize) -> PgnReader<R> {
+        PgnReader {
+            lexer: Lexer::starting_at_line(input, first_line),
             games: 0,
         }
     }

@@ -1,0 +1,295 @@
+//! Reading one PGN input on every core.
+//!
+//! One thread cuts the input into pieces of about a megabyte, always just
+//! before a line where a game starts (a tag line after a blank line, not
+//! inside a comment), which is where the sequential reader starts a game
+//! too; the pieces are read by worker threads, each with its own
+//! [`PgnReader`]; the games come back to the caller in file order, with
+//! their numbers, lines and columns those of the whole input. The result is
+//! exactly what [`PgnReader`] gives, game for game and error for error.
+
+use std::collections::BTreeMap;
+use std::io::BufRead;
+use std::sync::{Mutex, mpsc};
+
+use super::lexer::find2;
+use super::{PgnError, PgnErrorKind, PgnReader, Visitor};
+use crate::game::Game;
+
+/// Reads the games of a PGN input on several threads, in file order.
+///
+/// ```
+/// use chess_core::pgn::{ParallelReader, Visitor};
+/// use chess_core::{Move, Outcome, Position};
+///
+/// /// The number of moves of a game.
+/// #[derive(Default)]
+/// struct Moves(usize);
+/// impl Visitor for Moves {
+///     type Output = usize;
+///     fn play(&mut self, _before: &Position, _m: Move) {
+///         self.0 += 1;
+///     }
+///     fn end_game(&mut self, _result: Option<Outcome>) -> usize {
+///         std::mem::take(&mut self.0)
+///     }
+/// }
+/// let pgn = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 *\n".repeat(100);
+/// let mut moves = Vec::new();
+/// ParallelReader::new(pgn.as_bytes())
+///     .threads(2)
+///     .visit_games(Moves::default, |_number, game| moves.push(game.unwrap()));
+/// assert_eq!(moves.len(), 200);
+/// assert_eq!(&moves[..2], [2, 1]);
+/// ```
+#[derive(Debug)]
+pub struct ParallelReader<R> {
+    input: R,
+    threads: usize,
+    piece_bytes: usize,
+}
+
+/// A piece of the input: its place among the pieces, the line it starts
+/// at, and its bytes.
+struct Piece {
+    index: usize,
+    first_line: usize,
+    bytes: Vec<u8>,
+}
+
+/// What a piece gave: its place, and one result per game.
+type Done<T> = (usize, Vec<Result<T, PgnError>>);
+
+impl<R: BufRead + Send> ParallelReader<R> {
+    /// A reader of `input` on as many threads as the machine has cores.
+    pub fn new(input: R) -> ParallelReader<R> {
+        ParallelReader {
+            input,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            piece_bytes: 1 << 20,
+        }
+    }
+
+    /// Reads on `threads` threads (at least one).
+    pub fn threads(mut self, threads: usize) -> ParallelReader<R> {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Cuts the input into pieces of about `bytes` bytes (1 MiB by
+    /// default; a piece holds whole games, so it may be larger).
+    pub fn piece_bytes(mut self, bytes: usize) -> ParallelReader<R> {
+        self.piece_bytes = bytes.max(1);
+        self
+    }
+
+    /// Replays every game into a visitor, as [`PgnReader::visit_game`]
+    /// does; each thread makes its own visitor with `make`. `each` gets
+    /// every game's number (from 1) and output or error, in file order, on
+    /// the calling thread.
+    pub fn visit_games<V, M, E>(self, make: M, each: E)
+    where
+        V: Visitor,
+        V::Output: Send,
+        M: Fn() -> V + Sync,
+        E: FnMut(usize, Result<V::Output, PgnError>),
+    {
+        self.run(make, |visitor, reader| reader.visit_game(visitor), each);
+    }
+
+    /// Reads every game in full, as [`PgnReader::read_game`] does; `each`
+    /// gets every game's number (from 1) and the game or error, in file
+    /// order, on the calling thread.
+    pub fn read_games<E>(self, each: E)
+    where
+        E: FnMut(usize, Result<Game, PgnError>),
+    {
+        self.run(|| (), |(), reader| reader.read_game(), each);
+    }
+
+    /// Cuts the input on one thread, reads the pieces on `threads` others
+    /// with `read` (and a state per thread from `init`), and hands the
+    /// results to `each` in order on this one.
+    fn run<T, S, I, F, E>(self, init: I, read: F, mut each: E)
+    where
+        T: Send,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, &mut PgnReader<&[u8]>) -> Option<Result<T, PgnError>> + Sync,
+        E: FnMut(usize, Result<T, PgnError>),
+    {
+        let ParallelReader {
+            input,
+            threads,
+            piece_bytes,
+        } = self;
+        // A few pieces wait at most: memory stays bounded whatever the input.
+        let (piece_tx, piece_rx) = mpsc::sync_channel::<Piece>(threads * 2);
+        let piece_rx = Mutex::new(piece_rx);
+        let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
+        std::thread::scope(|scope| {
+            let cutter_done = done_tx.clone();
+            scope.spawn(move || cut(input, piece_bytes, &piece_tx, &cutter_done));
+            for _ in 0..threads {
+                let (piece_rx, done_tx, init, read) = (&piece_rx, done_tx.clone(), &init, &read);
+                scope.spawn(move || {
+                    let mut state = init();
+                    loop {
+                        // The lock is held only to take a piece.
+                        let next = piece_rx.lock().map(|rx| rx.recv());
+                        let Ok(Ok(piece)) = next else { break };
+                        let mut reader = PgnReader::starting_at_line(&piece.bytes[..], piece.first_line);
+                        let mut results = Vec::new();
+                        while let Some(result) = read(&mut state, &mut reader) {
+                            results.push(result);
+                        }
+                        if done_tx.send((piece.index, results)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(done_tx);
+            // In file order: a piece's games are numbered after those of
+            // the pieces before it.
+            let mut waiting = BTreeMap::new();
+            let (mut next, mut games) = (0, 0);
+            for (index, results) in done_rx {
+                waiting.insert(index, results);
+                while let Some(results) = waiting.remove(&next) {
+                    for mut result in results {
+                        games += 1;
+                        if let Err(e) = &mut result {
+                            e.game = games;
+                        }
+                        each(games, result);
+                    }
+                    next += 1;
+                }
+            }
+        });
+    }
+}
+
+/// Cuts `input` into pieces of about `piece_bytes` bytes, each ending just
+/// before a line where a game starts, and sends them; a failure to read
+/// comes last, as an error of its own.
+fn cut<R: BufRead, T>(
+    mut input: R,
+    piece_bytes: usize,
+    pieces: &mpsc::SyncSender<Piece>,
+    done: &mpsc::Sender<Done<T>>,
+) {
+    let mut scan = Scan::default();
+    let (mut index, mut line, mut first_line) = (0, 1, 1);
+    let mut bytes = Vec::with_capacity(piece_bytes + (1 << 16));
+    loop {
+        let start = bytes.len();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                bytes.truncate(start);
+                let piece = std::mem::take(&mut bytes);
+                let sent = !piece.is_empty();
+                if sent && send(pieces, index, first_line, piece).is_err() {
+                    return;
+                }
+                let error = PgnError {
+                    game: 0,
+                    line,
+                    column: 1,
+                    kind: PgnErrorKind::Io(e.to_string()),
+                };
+                let _ = done.send((index + usize::from(sent), vec![Err(error)]));
+                return;
+            }
+        }
+        if scan.starts_game(&bytes[start..]) && start >= piece_bytes {
+            let rest = bytes.split_off(start);
+            let piece = std::mem::replace(&mut bytes, rest);
+            if send(pieces, index, first_line, piece).is_err() {
+                return;
+            }
+            index += 1;
+            first_line = line;
+        }
+        line += 1;
+    }
+    if !bytes.is_empty() {
+        let _ = send(pieces, index, first_line, bytes);
+    }
+}
+
+fn send(pieces: &mpsc::SyncSender<Piece>, index: usize, first_line: usize, bytes: Vec<u8>) -> Result<(), ()> {
+    pieces
+        .send(Piece {
+            index,
+            first_line,
+            bytes,
+        })
+        .map_err(|_| ())
+}
+
+/// What the cutter knows of the text so far, line by line: enough to find
+/// the lines where the sequential reader starts a game.
+#[derive(Default)]
+struct Scan {
+    /// Inside a `{}` comment.
+    in_comment: bool,
+    /// The line before was blank.
+    blank_before: bool,
+}
+
+impl Scan {
+    /// Takes the next line (with its line break); whether a game starts
+    /// there: a tag line after a blank line outside comments, or an
+    /// `[Event ` line after a blank line inside one (where the lexer ends
+    /// a comment that was never closed).
+    fn starts_game(&mut self, line: &[u8]) -> bool {
+        let tag_line = line.len() > 1 && line[0] == b'[' && line[1].is_ascii_alphabetic();
+        let starts = if self.in_comment {
+            let ends_comment = self.blank_before && line.starts_with(b"[Event ");
+            if ends_comment {
+                self.in_comment = false;
+            } else {
+                self.movetext(line);
+            }
+            ends_comment
+        } else if tag_line {
+            self.blank_before
+        } else {
+            if line.first() != Some(&b'%') {
+                self.movetext(line);
+            }
+            false
+        };
+        self.blank_before = line.iter().all(u8::is_ascii_whitespace);
+        starts
+    }
+
+    /// Follows comments through a line of movetext: `{` opens one that
+    /// `}` closes, `;` makes the rest of the line one.
+    fn movetext(&mut self, line: &[u8]) {
+        let mut i = 0;
+        loop {
+            if self.in_comment {
+                match find2(&line[i..], b'}', b'}') {
+                    Some(k) => {
+                        i += k + 1;
+                        self.in_comment = false;
+                    }
+                    None => return,
+                }
+            } else {
+                match find2(&line[i..], b'{', b';') {
+                    Some(k) if line[i + k] == b'{' => {
+                        i += k + 1;
+                        self.in_comment = true;
+                    }
+                    _ => return,
+                }
+            }
+        }
+    }
+}
