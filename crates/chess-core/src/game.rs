@@ -22,6 +22,7 @@
 //! ```
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::illegal::IllegalMove;
 use crate::moves::Move;
@@ -57,38 +58,39 @@ impl NodeId {
 
 #[derive(Clone, Debug)]
 struct Node {
-    position: Position,
+    /// The position after the move, made when first asked for (a game read
+    /// from PGN records its moves only, which makes reading fast) and kept.
+    /// The root's is always there.
+    position: OnceLock<Box<Position>>,
     mv: Option<Move>,
     parent: Option<NodeId>,
     children: Children,
     /// Comments, NAGs and a recorded result: most nodes have none, so they
-    /// live apart and cost one pointer.
-    notes: Option<Box<Notes>>,
+    /// live apart, in [`Game::notes`] (this is 1 + their index; 0 for none).
+    notes: u32,
     removed: bool,
 }
 
+/// What a node has besides its move. The comments are ranges of
+/// [`Game::texts`].
 #[derive(Clone, Debug, Default)]
 struct Notes {
-    comment: String,
-    starting_comment: String,
+    comment: Span,
+    starting_comment: Span,
     nags: Vec<u8>,
     result: Option<Outcome>,
 }
 
 impl Node {
-    fn new(mv: Option<Move>, parent: Option<NodeId>, position: Position) -> Node {
+    fn new(mv: Option<Move>, parent: Option<NodeId>, position: Option<Position>) -> Node {
         Node {
-            position,
+            position: position.map_or_else(OnceLock::new, |p| OnceLock::from(Box::new(p))),
             mv,
             parent,
             children: Children::None,
-            notes: None,
+            notes: 0,
             removed: false,
         }
-    }
-
-    fn notes_mut(&mut self) -> &mut Notes {
-        self.notes.get_or_insert_with(Box::default)
     }
 }
 
@@ -146,8 +148,20 @@ impl Children {
 }
 
 /// PGN tags in their order, such as `Event`, `White` or `FEN`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tags(Vec<(String, String)>);
+///
+/// Names and values live in one string (a game read from a file with a
+/// dozen tags makes two allocations, not two dozen); a value set again is
+/// written anew at its end.
+#[derive(Clone, Default)]
+pub struct Tags {
+    text: String,
+    /// Each tag's name and value, as ranges of `text`, in order.
+    entries: Vec<(Span, Span)>,
+}
+
+/// A range of a string of texts ([`Tags::text`], [`Game::texts`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Span(u32, u32);
 
 impl Tags {
     /// The seven tags every PGN game has, in the order PGN writes them.
@@ -155,42 +169,83 @@ impl Tags {
 
     /// No tags.
     pub fn new() -> Tags {
-        Tags(Vec::new())
+        Tags::default()
+    }
+
+    fn str(&self, span: Span) -> &str {
+        self.text.get(span.0 as usize..span.1 as usize).unwrap_or("")
+    }
+
+    /// Appends `s` to the text; its range.
+    fn push(&mut self, s: &str) -> Span {
+        if self.text.capacity() == 0 {
+            // Room for a game's usual dozen tags at once.
+            self.text.reserve(320);
+            self.entries.reserve(12);
+        }
+        let start = self.text.len() as u32;
+        self.text.push_str(s);
+        Span(start, self.text.len() as u32)
     }
 
     /// The value of `name`, if set.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.entries
+            .iter()
+            .find(|&&(n, _)| self.str(n) == name)
+            .map(|&(_, v)| self.str(v))
     }
 
     /// Sets `name` to `value`, keeping its place if it was set before.
-    pub fn set(&mut self, name: impl Into<String>, value: impl Into<String>) {
-        let (name, value) = (name.into(), value.into());
-        match self.0.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = value,
-            None => self.0.push((name, value)),
+    pub fn set(&mut self, name: impl AsRef<str>, value: impl AsRef<str>) {
+        let (name, value) = (name.as_ref(), value.as_ref());
+        match self.entries.iter().position(|&(n, _)| self.str(n) == name) {
+            Some(i) => {
+                let value = self.push(value);
+                self.entries[i].1 = value;
+            }
+            None => {
+                let name = self.push(name);
+                let value = self.push(value);
+                self.entries.push((name, value));
+            }
         }
     }
 
     /// Removes `name`; returns its value.
     pub fn remove(&mut self, name: &str) -> Option<String> {
-        let i = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.remove(i).1)
+        let i = self.entries.iter().position(|&(n, _)| self.str(n) == name)?;
+        let (_, value) = self.entries.remove(i);
+        Some(self.str(value).to_string())
     }
 
     /// All tags, in their order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.0.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+        self.entries.iter().map(|&(n, v)| (self.str(n), self.str(v)))
     }
 
     /// How many tags are set.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.entries.len()
     }
 
     /// Whether no tag is set.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.entries.is_empty()
+    }
+}
+
+impl PartialEq for Tags {
+    fn eq(&self, other: &Tags) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Tags {}
+
+impl fmt::Debug for Tags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 
@@ -230,6 +285,12 @@ pub struct Game {
     pub tags: Tags,
     /// What the PGN reader repaired to read the game.
     pub(crate) warnings: Vec<crate::pgn::PgnWarning>,
+    /// The notes of the nodes that have some.
+    notes: Vec<Notes>,
+    /// The text of every comment, one after the other (a game read from a
+    /// file with a comment on every move makes no allocation per comment);
+    /// a comment set again is written anew at its end.
+    texts: String,
 }
 
 impl Default for Game {
@@ -247,10 +308,25 @@ impl Game {
     /// A game from any legal position.
     pub fn from_position(start: Position) -> Game {
         Game {
-            nodes: vec![Node::new(None, None, start)],
+            nodes: vec![Node::new(None, None, Some(start))],
             cursor: NodeId::ROOT,
             tags: Tags::new(),
             warnings: Vec::new(),
+            notes: Vec::new(),
+            texts: String::new(),
+        }
+    }
+
+    /// A game with no start, not even a root: a stand-in for the PGN
+    /// reader until it knows the start (never given out).
+    pub(crate) fn placeholder() -> Game {
+        Game {
+            nodes: Vec::new(),
+            cursor: NodeId::ROOT,
+            tags: Tags::new(),
+            warnings: Vec::new(),
+            notes: Vec::new(),
+            texts: String::new(),
         }
     }
 
@@ -293,17 +369,51 @@ impl Game {
 
     /// The position the game starts from.
     pub fn start_position(&self) -> &Position {
-        &self.node(NodeId::ROOT).position
+        self.position_at(NodeId::ROOT)
     }
 
     /// The position at the cursor.
     pub fn position(&self) -> &Position {
-        &self.node(self.cursor).position
+        self.position_at(self.cursor)
     }
 
     /// The position at node `id`.
+    #[inline]
     pub fn position_at(&self, id: NodeId) -> &Position {
-        &self.node(id).position
+        match self.node(id).position.get() {
+            Some(position) => position,
+            None => self.make_position(id),
+        }
+    }
+
+    /// Makes the position at `id` from the nearest node before it that has
+    /// one (the root always has), keeping every position made on the way.
+    #[cold]
+    fn make_position(&self, id: NodeId) -> &Position {
+        // The nodes without a position, from `id` back.
+        let mut path = Vec::new();
+        let mut at = id;
+        let mut position = loop {
+            if let Some(known) = self.node(at).position.get() {
+                break Position::clone(known);
+            }
+            path.push(at);
+            match self.node(at).parent {
+                Some(parent) => at = parent,
+                // Only the root has no parent, and it has a position.
+                None => break Position::new(),
+            }
+        };
+        while let Some(node) = path.pop() {
+            if let Some(m) = self.node(node).mv {
+                position.play_unchecked(m);
+            }
+            if path.is_empty() {
+                break;
+            }
+            let _ = self.node(node).position.set(Box::new(position.clone()));
+        }
+        self.node(id).position.get_or_init(|| Box::new(position))
     }
 
     /// The node at the cursor.
@@ -365,7 +475,7 @@ impl Game {
     pub fn san_at(&self, id: NodeId) -> Option<String> {
         let mv = self.node(id).mv?;
         let parent = self.node(id).parent?;
-        self.node(parent).position.san(mv).ok()
+        self.position_at(parent).san(mv).ok()
     }
 
     /// The parent of `id` (none for the root).
@@ -437,47 +547,98 @@ impl Game {
 
     // --- annotations ---
 
+    /// The notes of `id`, if it has any.
+    fn notes(&self, id: NodeId) -> Option<&Notes> {
+        let index = self.node(id).notes as usize;
+        index.checked_sub(1).and_then(|i| self.notes.get(i))
+    }
+
+    /// The notes of `id`, made empty if it has none.
+    fn notes_mut(&mut self, id: NodeId) -> &mut Notes {
+        if self.node(id).notes == 0 {
+            self.notes.push(Notes::default());
+            let index = self.notes.len() as u32;
+            self.node_mut(id).notes = index;
+        }
+        let i = self.node(id).notes as usize - 1;
+        &mut self.notes[i]
+    }
+
+    fn text(&self, span: Span) -> &str {
+        self.texts.get(span.0 as usize..span.1 as usize).unwrap_or("")
+    }
+
+    /// Appends `text` to [`Game::texts`]; its range.
+    fn push_text(&mut self, text: &str) -> Span {
+        if self.texts.capacity() == 0 {
+            self.texts.reserve(1024);
+        }
+        let start = self.texts.len() as u32;
+        self.texts.push_str(text);
+        Span(start, self.texts.len() as u32)
+    }
+
     /// The comment after the move of `id` (for the root: before the game).
     pub fn comment(&self, id: NodeId) -> &str {
-        self.node(id).notes.as_ref().map_or("", |n| &n.comment)
+        self.notes(id).map_or("", |n| self.text(n.comment))
     }
 
     /// Sets the comment after the move of `id`.
-    pub fn set_comment(&mut self, id: NodeId, text: impl Into<String>) {
-        let text = text.into();
-        if !text.is_empty() || self.node(id).notes.is_some() {
-            self.node_mut(id).notes_mut().comment = text;
+    pub fn set_comment(&mut self, id: NodeId, text: impl AsRef<str>) {
+        let text = text.as_ref();
+        if !text.is_empty() || self.notes(id).is_some() {
+            let span = self.push_text(text);
+            self.notes_mut(id).comment = span;
         }
+    }
+
+    /// Adds `text` to the comment after the move of `id`, after a space.
+    pub(crate) fn append_comment(&mut self, id: NodeId, text: &str) {
+        let old = self.notes(id).map_or(Span::default(), |n| n.comment);
+        if old.0 == old.1 {
+            return self.set_comment(id, text);
+        }
+        let span = if old.1 as usize == self.texts.len() {
+            // The comment was the last text written: it grows in place.
+            self.texts.push(' ');
+            self.texts.push_str(text);
+            Span(old.0, self.texts.len() as u32)
+        } else {
+            let joined = format!("{} {text}", self.text(old));
+            self.push_text(&joined)
+        };
+        self.notes_mut(id).comment = span;
     }
 
     /// The comment before the move of `id` (PGN writes it after `(`).
     pub fn starting_comment(&self, id: NodeId) -> &str {
-        self.node(id).notes.as_ref().map_or("", |n| &n.starting_comment)
+        self.notes(id).map_or("", |n| self.text(n.starting_comment))
     }
 
     /// Sets the comment before the move of `id`.
-    pub fn set_starting_comment(&mut self, id: NodeId, text: impl Into<String>) {
-        let text = text.into();
-        if !text.is_empty() || self.node(id).notes.is_some() {
-            self.node_mut(id).notes_mut().starting_comment = text;
+    pub fn set_starting_comment(&mut self, id: NodeId, text: impl AsRef<str>) {
+        let text = text.as_ref();
+        if !text.is_empty() || self.notes(id).is_some() {
+            let span = self.push_text(text);
+            self.notes_mut(id).starting_comment = span;
         }
     }
 
     /// The numeric annotation glyphs of `id` (`$1` is "!", `$2` "?", ...).
     pub fn nags(&self, id: NodeId) -> &[u8] {
-        self.node(id).notes.as_ref().map_or(&[], |n| &n.nags)
+        self.notes(id).map_or(&[], |n| &n.nags)
     }
 
     /// Replaces the NAGs of `id`.
     pub fn set_nags(&mut self, id: NodeId, nags: Vec<u8>) {
-        if !nags.is_empty() || self.node(id).notes.is_some() {
-            self.node_mut(id).notes_mut().nags = nags;
+        if !nags.is_empty() || self.notes(id).is_some() {
+            self.notes_mut(id).nags = nags;
         }
     }
 
     /// Adds a NAG to `id` (once).
     pub fn add_nag(&mut self, id: NodeId, nag: u8) {
-        let nags = &mut self.node_mut(id).notes_mut().nags;
+        let nags = &mut self.notes_mut(id).nags;
         if !nags.contains(&nag) {
             nags.push(nag);
         }
@@ -501,8 +662,8 @@ impl Game {
                 }));
             }
         };
-        if let Some(notes) = &mut self.node_mut(self.cursor).notes {
-            notes.result = None;
+        if self.notes(self.cursor).is_some() {
+            self.notes_mut(self.cursor).result = None;
         }
         let existing = self
             .node(self.cursor)
@@ -521,8 +682,32 @@ impl Game {
     /// Adds `m` (legal at `parent`) as the last continuation of `parent`
     /// without moving the cursor.
     pub(crate) fn add_child(&mut self, parent: NodeId, m: Move) -> NodeId {
-        let mut position = self.node(parent).position.clone();
+        let mut position = self.position_at(parent).clone();
         position.play_unchecked(m);
+        self.push_child(parent, m, Some(position))
+    }
+
+    /// Adds `m` (legal at `parent`) as the last continuation of `parent`,
+    /// its position to be made when asked for (the PGN reader, which keeps
+    /// its own, adds moves this way).
+    pub(crate) fn add_child_lazily(&mut self, parent: NodeId, m: Move) -> NodeId {
+        if self.nodes.capacity() == self.nodes.len() {
+            // A game read from a file: room for a whole game at once.
+            self.nodes.reserve(self.nodes.len().max(100));
+        }
+        self.push_child(parent, m, None)
+    }
+
+    /// Gives node `id` its position, `position`, if it has none yet (the
+    /// PGN reader, which has it at hand, for the end of the main line).
+    pub(crate) fn know_position(&mut self, id: NodeId, position: &Position) {
+        let node = self.node_mut(id);
+        if node.position.get().is_none() {
+            let _ = node.position.set(Box::new(position.clone()));
+        }
+    }
+
+    fn push_child(&mut self, parent: NodeId, m: Move, position: Option<Position>) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
         self.nodes.push(Node::new(Some(m), Some(parent), position));
         self.node_mut(parent).children.push(id);
@@ -623,7 +808,7 @@ impl Game {
     /// count as the same as FIDE defines it: same placement, side to move,
     /// castling rights and possible en passant captures.
     pub fn repetitions(&self, id: NodeId) -> usize {
-        self.occurrences(&self.node(id).position, id)
+        self.occurrences(self.position_at(id), id)
     }
 
     /// How many times `target` occurs among the positions from the start to
@@ -635,7 +820,7 @@ impl Game {
         let mut at = Some(id);
         for _ in 0..=target.halfmoves() {
             let Some(n) = at else { break };
-            let pos = &self.node(n).position;
+            let pos = self.position_at(n);
             if pos.repetition_key() == key && pos.same_for_repetition(target) {
                 count += 1;
             }
@@ -648,7 +833,7 @@ impl Game {
     /// insufficient material, seventy-five moves, fivefold repetition. A
     /// checkmate counts even on the 150th half-move.
     pub fn outcome_by_rules(&self, id: NodeId) -> Option<Outcome> {
-        let pos = &self.node(id).position;
+        let pos = self.position_at(id);
         match pos.status() {
             Status::Checkmate => Some(Outcome::Win {
                 winner: !pos.turn(),
@@ -682,14 +867,14 @@ impl Game {
     /// takes precedence over it.
     pub fn set_result(&mut self, outcome: Option<Outcome>) {
         let cursor = self.cursor;
-        if outcome.is_some() || self.node(cursor).notes.is_some() {
-            self.node_mut(cursor).notes_mut().result = outcome;
+        if outcome.is_some() || self.notes(cursor).is_some() {
+            self.notes_mut(cursor).result = outcome;
         }
     }
 
     /// The result recorded at `id`, if any.
     pub fn recorded_result(&self, id: NodeId) -> Option<Outcome> {
-        self.node(id).notes.as_ref().and_then(|n| n.result)
+        self.notes(id).and_then(|n| n.result)
     }
 
     /// `color` resigns at the cursor.
@@ -760,6 +945,11 @@ impl Game {
         let outcome = Outcome::Draw(reason);
         self.set_result(Some(outcome));
         Some(outcome)
+    }
+
+    /// How many moves the game's tree holds, variations included.
+    pub fn move_count(&self) -> usize {
+        self.nodes.iter().filter(|n| !n.removed && n.mv.is_some()).count()
     }
 
     /// All node ids in use, for serializers: the root, then every node in

@@ -619,9 +619,7 @@ impl<R: BufRead> Lexer<R> {
                 return;
             }
             let line = &self.buf[self.pos..self.line_end()];
-            // A tag, not `[%cal ...]` or other bracketed text.
-            let tag = line.len() > 1 && line[0] == b'[' && line[1].is_ascii_alphabetic();
-            if tag && (blank || line.starts_with(b"[Event ")) {
+            if is_tag_line(line) && (blank || line.starts_with(b"[Event ")) {
                 return;
             }
             blank = line.iter().all(u8::is_ascii_whitespace);
@@ -868,12 +866,14 @@ fn parse_tag(text: &[u8]) -> Result<(usize, TagSpan), usize> {
     let mut span = TagSpan::default();
     let mut i = skip_space(1);
     let name_start = i;
-    // Tag names are letters, digits and `_` (a few programs add `-`, `.`
-    // or `+`); anything else, such as `[%clk ...]` outside braces, is junk.
+    // Tag names are a letter, then letters, digits and `_` (a few programs
+    // add `-`, `.` or `+`); anything else, such as `[%clk ...]` outside
+    // braces, is junk.
     while i < text.len() && TAG_NAME[text[i] as usize] {
         i += 1;
     }
-    if i == name_start || !(i == text.len() || text[i].is_ascii_whitespace() || matches!(text[i], b'"' | b']')) {
+    let name_ends_well = i == text.len() || text[i].is_ascii_whitespace() || matches!(text[i], b'"' | b']');
+    if i == name_start || !text[name_start].is_ascii_alphabetic() || !name_ends_well {
         // Junk up to the bracket's end.
         let end = line_end();
         return Err(text[..end].iter().position(|&b| b == b']').map_or(end, |e| e + 1));
@@ -917,6 +917,12 @@ fn parse_tag(text: &[u8]) -> Result<(usize, TagSpan), usize> {
         return Err(i.max(1));
     }
     Ok((i, span))
+}
+
+/// Whether `line` starts with a tag (not `[%cal ...]` or other bracketed
+/// text): where, after a blank line, a game starts.
+pub(crate) fn is_tag_line(line: &[u8]) -> bool {
+    line.first() == Some(&b'[') && parse_tag(line).is_ok()
 }
 
 /// The bytes of a tag name.

@@ -39,7 +39,7 @@ use crate::castling::CastlingRights;
 use crate::game::{Game, NodeId, Tags};
 use crate::moves::Move;
 use crate::outcome::Outcome;
-use crate::position::Position;
+use crate::position::{Position, Undo};
 use crate::san::SanError;
 use crate::setup::{Problem, Repair, Setup};
 use lexer::{Lexer, Token, split_annotation, text};
@@ -312,10 +312,11 @@ impl<R: BufRead> PgnReader<R> {
         }
     }
 
-    /// Comments right after the result belong to the finished game.
+    /// Comments right after the result belong to the finished game (a
+    /// blank line ends it: a comment after one starts the next game).
     fn take_trailing_comments(&mut self) -> Vec<String> {
         let mut out = Vec::new();
-        while self.lexer.peek() == Some(Token::Comment) {
+        while self.lexer.peek() == Some(Token::Comment) && !self.lexer.blank_line_before() {
             out.push(self.lexer.comment().text().into_owned());
             self.lexer.next_token();
         }
@@ -647,13 +648,70 @@ trait Sink {
     fn finish(&mut self, comments: Vec<String>, result: Option<Outcome>);
 }
 
-/// Builds a [`Game`] with the full tree.
-#[derive(Default)]
+/// The position a reader plays the moves of a game in, and what it needs
+/// to go back for variations: the last move at this level and how to take
+/// it back (the position before it is made only when a variation needs
+/// it), and one entry per open variation.
+struct Line {
+    current: Position,
+    last: Option<(Move, Undo)>,
+    stack: Vec<(Position, Option<(Move, Undo)>)>,
+}
+
+impl Line {
+    fn new(start: Position) -> Line {
+        Line {
+            current: start,
+            last: None,
+            stack: Vec::new(),
+        }
+    }
+
+    /// Whether the side to move is in check, known cheaply from the last
+    /// move (unknown before any).
+    fn in_check(&self) -> Option<bool> {
+        self.last.map(|(m, _)| self.current.is_check_after(m))
+    }
+
+    fn play(&mut self, m: Move) {
+        let undo = self.current.play_unchecked(m);
+        self.last = Some((m, undo));
+    }
+
+    /// A variation starts: back to the position before the last move.
+    fn open(&mut self) -> bool {
+        let Some((m, undo)) = self.last.take() else {
+            return false;
+        };
+        let mut before = self.current.clone();
+        before.undo(m, undo);
+        let back = std::mem::replace(&mut self.current, before);
+        self.stack.push((back, Some((m, undo))));
+        true
+    }
+
+    /// A variation ends: back to where it started.
+    fn close(&mut self) -> bool {
+        let Some((current, last)) = self.stack.pop() else {
+            return false;
+        };
+        self.current = current;
+        self.last = last;
+        true
+    }
+}
+
+/// Builds a [`Game`] with the full tree. It plays the moves in a [`Line`]
+/// of its own and gives the game only the moves: the game makes a node's
+/// position when it is first asked for.
 struct GameBuilder {
+    /// The game (a placeholder until its start is known).
     game: Game,
+    line: Line,
     /// The tags, until the game starts.
     tags: Tags,
-    /// Where moves are played, and the last move played at this level.
+    /// The node moves are played from, and the last move played at this
+    /// level.
     current: NodeId,
     last: Option<NodeId>,
     /// One entry per open variation: where to go back to.
@@ -662,18 +720,33 @@ struct GameBuilder {
     warnings: Vec<PgnWarning>,
 }
 
+impl Default for GameBuilder {
+    fn default() -> GameBuilder {
+        GameBuilder {
+            game: Game::placeholder(),
+            line: Line::new(Position::new()),
+            tags: Tags::new(),
+            current: NodeId::ROOT,
+            last: None,
+            stack: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
 impl Sink for GameBuilder {
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         self.tags.set(text(name), value.text());
     }
 
     fn start(&mut self, start: Position) {
-        self.game = Game::from_position(start);
+        self.game = Game::from_position(start.clone());
         self.game.tags = std::mem::take(&mut self.tags);
+        self.line = Line::new(start);
     }
 
     fn position(&self) -> &Position {
-        self.game.position_at(self.current)
+        &self.line.current
     }
 
     fn has_last(&self) -> bool {
@@ -681,8 +754,7 @@ impl Sink for GameBuilder {
     }
 
     fn in_check(&self) -> Option<bool> {
-        let m = self.game.move_at(self.current)?;
-        Some(self.game.position_at(self.current).is_check_after(m))
+        self.line.in_check()
     }
 
     fn play(&mut self, m: Move, comment_before: Option<String>) {
@@ -692,21 +764,22 @@ impl Sink for GameBuilder {
             .iter()
             .copied()
             .find(|&c| game.move_at(c) == Some(m));
-        let node = existing.unwrap_or_else(|| game.add_child(self.current, m));
+        let node = existing.unwrap_or_else(|| game.add_child_lazily(self.current, m));
         if let Some(text) = comment_before {
             if self.current == NodeId::ROOT && self.stack.is_empty() {
-                append_comment(game, NodeId::ROOT, text);
+                game.append_comment(NodeId::ROOT, &text);
             } else {
                 game.set_starting_comment(node, text);
             }
         }
+        self.line.play(m);
         self.current = node;
         self.last = Some(node);
     }
 
     fn comment(&mut self, comment: RawComment<'_>) {
         if let Some(node) = self.last {
-            append_comment(&mut self.game, node, comment.text().into_owned());
+            self.game.append_comment(node, &comment.text());
         }
     }
 
@@ -722,6 +795,9 @@ impl Sink for GameBuilder {
 
     fn open(&mut self) -> bool {
         let Some(replaced) = self.last else { return false };
+        if !self.line.open() {
+            return false;
+        }
         self.stack.push((self.current, self.last));
         self.current = self.game.parent(replaced).unwrap_or(NodeId::ROOT);
         self.last = None;
@@ -732,6 +808,7 @@ impl Sink for GameBuilder {
         let Some((current, last)) = self.stack.pop() else {
             return false;
         };
+        self.line.close();
         self.current = current;
         self.last = last;
         true
@@ -745,14 +822,20 @@ impl Sink for GameBuilder {
         let game = &mut self.game;
         let end = game.mainline_end();
         for text in comments {
-            append_comment(game, end, text);
+            game.append_comment(end, &text);
+        }
+        game.warnings = std::mem::take(&mut self.warnings);
+        // All variations are closed: the line stands at the main line's end.
+        if end == self.current {
+            game.know_position(end, &self.line.current);
         }
         // The termination marker, or else the Result tag, is the recorded result.
-        game.warnings = std::mem::take(&mut self.warnings);
         let recorded = result.or_else(|| game.tags.get("Result").and_then(Outcome::from_result));
         game.go_to(end);
-        if game.outcome_by_rules(end).is_none() {
-            game.set_result(recorded);
+        if let Some(recorded) = recorded
+            && game.outcome_by_rules(end).is_none()
+        {
+            game.set_result(Some(recorded));
         }
     }
 }
@@ -760,13 +843,7 @@ impl Sink for GameBuilder {
 /// Plays the game into a single position for a [`Visitor`].
 struct VisitorSink<'v, V: Visitor> {
     visitor: &'v mut V,
-    current: Position,
-    /// The last move at this level and how to take it back (the position
-    /// before it is rebuilt only when a variation needs it).
-    last: Option<(Move, crate::position::Undo)>,
-    /// One entry per open variation: the position to go back to, and its
-    /// last move.
-    stack: Vec<(Position, Option<(Move, crate::position::Undo)>)>,
+    line: Line,
     output: Option<V::Output>,
 }
 
@@ -774,9 +851,7 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
     fn new(visitor: &'v mut V) -> VisitorSink<'v, V> {
         VisitorSink {
             visitor,
-            current: Position::new(),
-            last: None,
-            stack: Vec::new(),
+            line: Line::new(Position::new()),
             output: None,
         }
     }
@@ -789,28 +864,27 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
 
     fn start(&mut self, start: Position) {
         self.visitor.begin_moves(&start);
-        self.current = start;
+        self.line = Line::new(start);
     }
 
     fn position(&self) -> &Position {
-        &self.current
+        &self.line.current
     }
 
     fn has_last(&self) -> bool {
-        self.last.is_some()
+        self.line.last.is_some()
     }
 
     fn in_check(&self) -> Option<bool> {
-        self.last.map(|(m, _)| self.current.is_check_after(m))
+        self.line.in_check()
     }
 
     fn play(&mut self, m: Move, comment_before: Option<String>) {
         if let Some(text) = comment_before {
             self.visitor.comment(RawComment(text.as_bytes()));
         }
-        self.visitor.play(&self.current, m);
-        let undo = self.current.play_unchecked(m);
-        self.last = Some((m, undo));
+        self.visitor.play(&self.line.current, m);
+        self.line.play(m);
     }
 
     fn comment(&mut self, comment: RawComment<'_>) {
@@ -826,29 +900,23 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
     }
 
     fn open(&mut self) -> bool {
-        let Some((m, undo)) = self.last.take() else {
-            return false;
-        };
-        let mut before = self.current.clone();
-        before.undo(m, undo);
-        let back = std::mem::replace(&mut self.current, before);
-        self.stack.push((back, Some((m, undo))));
-        self.visitor.begin_variation();
-        true
+        let opened = self.line.open();
+        if opened {
+            self.visitor.begin_variation();
+        }
+        opened
     }
 
     fn close(&mut self) -> bool {
-        let Some((current, last)) = self.stack.pop() else {
-            return false;
-        };
-        self.current = current;
-        self.last = last;
-        self.visitor.end_variation();
-        true
+        let closed = self.line.close();
+        if closed {
+            self.visitor.end_variation();
+        }
+        closed
     }
 
     fn depth(&self) -> usize {
-        self.stack.len()
+        self.line.stack.len()
     }
 
     fn finish(&mut self, comments: Vec<String>, result: Option<Outcome>) {
@@ -857,12 +925,6 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
         }
         self.output = Some(self.visitor.end_game(result));
     }
-}
-
-fn append_comment(game: &mut Game, node: NodeId, text: String) {
-    let old = game.comment(node);
-    let joined = if old.is_empty() { text } else { format!("{old} {text}") };
-    game.set_comment(node, joined);
 }
 
 impl<R: BufRead> Iterator for PgnReader<R> {

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::sync::{Mutex, mpsc};
 
-use super::lexer::find2;
+use super::lexer::{find2, is_tag_line};
 use super::{PgnError, PgnErrorKind, PgnReader, Visitor};
 use crate::game::Game;
 
@@ -245,9 +245,11 @@ impl Scan {
     /// Takes the next line (with its line break); whether a game starts
     /// there: a tag line after a blank line outside comments, or an
     /// `[Event ` line after a blank line inside one (where the lexer ends
-    /// a comment that was never closed).
+    /// a comment that was never closed). The reader starts a game at
+    /// every such line, wherever it is in the game before (its tags, its
+    /// moves, or skipping what is left of a bad one).
     fn starts_game(&mut self, line: &[u8]) -> bool {
-        let tag_line = line.len() > 1 && line[0] == b'[' && line[1].is_ascii_alphabetic();
+        let tag_line = is_tag_line(line);
         let starts = if self.in_comment {
             let ends_comment = self.blank_before && line.starts_with(b"[Event ");
             if ends_comment {
