@@ -304,8 +304,12 @@ struct ChessGame *chess_game_from_fen(const char *fen);
 
 /**
  * The first game of a PGN text (tags, moves with variations and comments,
- * result), positioned at the end of its main line. NULL when it cannot be
- * read: the last error gives the line and column. Texts over
+ * result), positioned at the end of its main line; UTF-8, or Latin-1
+ * where it is not, as in files. NULL with `CHESS_ERR_PARSE` when it
+ * cannot be read (the last error gives the line and column) or holds no
+ * game (empty, only whitespace, tags without moves or result: "no game in
+ * the text"). What the reader repaired to read it (an off-standard move,
+ * a missing result...) is in `chess_game_warning_count/_at`. Texts over
  * `CHESS_MAX_PGN_LENGTH` bytes are refused (read files with
  * `chess_pgn_reader_open`).
  *
@@ -481,6 +485,30 @@ enum ChessError chess_game_set_tag(struct ChessGame *game, const char *name, con
 size_t chess_game_tag(const struct ChessGame *game, const char *name, char *buf, size_t cap);
 
 /**
+ * How many things the PGN reader repaired to read this game (0 for a game
+ * not read from PGN, or read from standard PGN; 0 and the last error set
+ * for NULL). See `chess_game_warning_at`.
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+size_t chess_game_warning_count(const struct ChessGame *game);
+
+/**
+ * Warning `index` (from 0) of the game read from PGN: what was repaired,
+ * snprintf-style in `buf` (`"\"0-0\" is not standard SAN: read as O-O"`),
+ * and its place in the text in `*line` and `*column` (from 1; either may
+ * be NULL). Returns the length the message needs; 0, with the last error
+ * set and an empty `buf`, when `game` is NULL or `index` is past the last
+ * warning.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `line` and `column` are NULL or
+ * writable; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_game_warning_at(const struct ChessGame *game, size_t index, size_t *line, size_t *column, char *buf, size_t cap);
+
+/**
  * The game as PGN, snprintf-style: the Seven Tag Roster first, then the
  * other tags (values escaped), `SetUp`/`FEN` when the start is not the
  * standard one, and a `Result` agreeing with the outcome.
@@ -510,8 +538,8 @@ enum ChessError chess_game_save(const struct ChessGame *game, const char *path);
 struct ChessGame *chess_game_load(const char *path);
 
 /**
- * A reader of the PGN file at `path`. NULL (with the reason) when the file
- * cannot be opened.
+ * A reader of the PGN file at `path`. NULL with `CHESS_ERR_IO` (and the
+ * reason) when the file cannot be opened or is a directory.
  *
  * # Safety
  * `path` is NULL or a NUL-terminated string.
@@ -519,7 +547,8 @@ struct ChessGame *chess_game_load(const char *path);
 struct ChessPgnReader *chess_pgn_reader_open(const char *path);
 
 /**
- * A reader of the PGN in `text` (copied; the caller keeps its string).
+ * A reader of the PGN in `text` (copied; the caller keeps its string),
+ * UTF-8 or Latin-1 as a file may be.
  *
  * # Safety
  * `text` is NULL or a NUL-terminated string.

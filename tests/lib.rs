@@ -25,9 +25,14 @@ pub fn run(cmd: &mut Command) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Runs `cmd` and returns its output, whatever the exit status.
+/// Runs `cmd` and returns its output, whatever the exit status. Without
+/// the `LD_LIBRARY_PATH` that `cargo test` sets (to its debug builds,
+/// where a stale `libchess.so` can be): programs find libchess as a C
+/// user's do, through their rpath.
 pub fn output(cmd: &mut Command) -> Output {
-    cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
+    cmd.env_remove("LD_LIBRARY_PATH")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
 }
 
 /// Whether a program is on the PATH.

@@ -149,6 +149,50 @@ fn pgn_stats_reads_a_file_in_cpp() {
 }
 
 #[test]
+fn pgn_stats_check_lists_warnings_and_errors_like_a_compiler() {
+    let _guard = BUILD.lock().unwrap();
+    let build = build_examples();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("doctor.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"The \"Big\" Open\"]\n\n1. e4 e5 2. Ng1f3 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+         [Event \"c\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w KQ - 0 1\"]\n\n1. 0-0\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    for binary in ["pgn_stats", "pgn_stats-static"] {
+        let out = output(Command::new(build.join(binary)).args(["--check", path]));
+        assert_eq!(out.status.code(), Some(1), "an error: exit status 1");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let expected = [
+            format!(
+                "{path}:1:1: warning: the Event tag has quotes inside that are not escaped: read as \"The \\\"Big\\\" Open\""
+            ),
+            format!("{path}:3:13: warning: \"Ng1f3\" is not standard SAN: read as Nf3"),
+            format!("{path}:7:13: error: illegal move Ke3: a king cannot move from e1 to e3 (game 2)"),
+            format!(
+                "{path}:10:1: warning: the FEN tag gives castling rights Q without king and rook on their squares: dropped"
+            ),
+            format!("{path}:12:4: warning: \"0-0\" is not standard SAN: read as O-O"),
+            format!("{path}:12:7: warning: the game has no result at its end"),
+        ];
+        assert_eq!(stdout.lines().collect::<Vec<_>>(), expected, "{binary}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("5 warning(s), 1 error(s)"));
+    }
+    // The sample: one bad game and nothing repaired.
+    let sample = root().join("ffi-examples/sample.pgn");
+    let sample = sample.to_str().unwrap();
+    let out = output(Command::new(build.join("pgn_stats")).args(["--check", sample]));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().collect::<Vec<_>>(),
+        [format!(
+            "{sample}:21:13: error: illegal move Ke3: a king cannot move from e1 to e3 (game 3)"
+        )]
+    );
+}
+
+#[test]
 fn make_install_gives_a_pkg_config_setup() {
     let _guard = BUILD.lock().unwrap();
     build_library();

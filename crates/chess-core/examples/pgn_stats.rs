@@ -2,79 +2,127 @@
 //! and the speed:
 //!
 //! ```text
-//! cargo run --release -p chess-core --example pgn_stats -- FILE.pgn [--tags-only | --visit]
+//! cargo run --release -p chess-core --example pgn_stats -- FILE.pgn [--tags-only | --visit | --check] [--threads N]
 //! ```
 //!
 //! By default every game is built in full; `--visit` replays the moves
-//! without building games; `--tags-only` reads only the tags.
+//! without building games; `--tags-only` reads only the tags; `--check`
+//! prints every warning (what the reader repaired) and error of the file,
+//! one a line, as `FILE:LINE:COLUMN: warning: ...`, like a compiler, and
+//! exits with 1 when there is an error. `--threads N` reads on N threads
+//! (default: every core) for the full and `--visit` reads.
 
 use std::fs::File;
 use std::io::BufReader;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chess_core::pgn::{PgnReader, Visitor};
+use chess_core::pgn::{ParallelReader, PgnError, PgnReader, PgnWarning, Visitor};
 use chess_core::{Move, Outcome, Position};
 
-struct CountMoves(usize);
+/// Counts a game's moves, and keeps its warnings for `--check`.
+#[derive(Default)]
+struct CountMoves {
+    moves: usize,
+    warnings: Vec<PgnWarning>,
+}
 
 impl Visitor for CountMoves {
-    type Output = ();
+    type Output = (usize, Vec<PgnWarning>);
     fn play(&mut self, _before: &Position, _m: Move) {
-        self.0 += 1;
+        self.moves += 1;
     }
-    fn end_game(&mut self, _result: Option<Outcome>) {}
+    fn warning(&mut self, warning: &PgnWarning) {
+        self.warnings.push(warning.clone());
+    }
+    fn end_game(&mut self, _result: Option<Outcome>) -> (usize, Vec<PgnWarning>) {
+        (std::mem::take(&mut self.moves), std::mem::take(&mut self.warnings))
+    }
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(path) = args.iter().find(|a| !a.starts_with("--")) else {
-        eprintln!("usage: pgn_stats FILE.pgn [--tags-only | --visit]");
+    let flag = |name: &str| args.iter().any(|a| a == name);
+    let threads = args
+        .iter()
+        .position(|a| a == "--threads")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok());
+    let path = args
+        .iter()
+        .enumerate()
+        .find(|&(i, a)| !a.starts_with("--") && (i == 0 || args[i - 1] != "--threads"))
+        .map(|(_, a)| a.clone());
+    let Some(path) = path else {
+        eprintln!("usage: pgn_stats FILE.pgn [--tags-only | --visit | --check] [--threads N]");
         return ExitCode::from(2);
     };
-    let file = match File::open(path) {
+    let file = match File::open(&path) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("{path}: {e}");
             return ExitCode::from(1);
         }
     };
-    let mut reader = PgnReader::new(BufReader::with_capacity(1 << 16, file));
+    let input = BufReader::with_capacity(1 << 16, file);
     let start = Instant::now();
-    let (mut games, mut moves, mut errors) = (0usize, 0usize, 0usize);
-    if args.iter().any(|a| a == "--tags-only") {
+    let (mut games, mut moves, mut errors, mut warnings) = (0usize, 0usize, 0usize, 0usize);
+    let report = |e: &PgnError, errors: &mut usize| {
+        *errors += 1;
+        if *errors <= 10 {
+            eprintln!("{e}");
+        }
+    };
+    let parallel = |input| {
+        let reader = ParallelReader::new(input);
+        match threads {
+            Some(n) => reader.threads(n),
+            None => reader,
+        }
+    };
+    if flag("--tags-only") {
+        let mut reader = PgnReader::new(input);
         while reader.read_tags().is_some() {
             games += 1;
         }
-    } else if args.iter().any(|a| a == "--visit") {
-        let mut count = CountMoves(0);
-        while let Some(game) = reader.visit_game(&mut count) {
+    } else if flag("--check") {
+        let mut reader = PgnReader::new(input);
+        while let Some(game) = reader.visit_game(&mut CountMoves::default()) {
             match game {
-                Ok(()) => games += 1,
-                Err(e) => {
-                    errors += 1;
-                    if errors <= 10 {
-                        eprintln!("{e}");
+                Ok((_, found)) => {
+                    for w in &found {
+                        println!("{path}:{}:{}: warning: {}", w.line, w.column, w.kind);
                     }
+                    warnings += found.len();
+                }
+                Err(e) => {
+                    println!("{path}:{}:{}: error: {} (game {})", e.line, e.column, e.kind, e.game);
+                    errors += 1;
                 }
             }
         }
-        moves = count.0;
+        eprintln!("{warnings} warning(s), {errors} error(s)");
+        return if errors > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        };
+    } else if flag("--visit") {
+        parallel(input).visit_games(CountMoves::default, |_, game| match game {
+            Ok((n, _)) => {
+                games += 1;
+                moves += n;
+            }
+            Err(e) => report(&e, &mut errors),
+        });
     } else {
-        for game in reader {
-            match game {
-                Ok(game) => {
-                    games += 1;
-                    moves += game.nodes().len() - 1;
-                }
-                Err(e) => {
-                    errors += 1;
-                    if errors <= 10 {
-                        eprintln!("{e}");
-                    }
-                }
+        parallel(input).read_games(|_, game| match game {
+            Ok(game) => {
+                games += 1;
+                moves += game.move_count();
             }
-        }
+            Err(e) => report(&e, &mut errors),
+        });
     }
     let secs = start.elapsed().as_secs_f64();
     println!("games {games}, moves {moves}, errors {errors}");

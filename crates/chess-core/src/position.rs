@@ -156,7 +156,7 @@ impl Position {
         for sq in Square::all() {
             let code = setup.board.squares[sq.to_0x88() as usize];
             if code != EMPTY {
-                pos.put(code, sq.to_0x88());
+                pos.place(code, sq.to_0x88());
             }
         }
         pos.set_state(&FenState {
@@ -169,7 +169,7 @@ impl Position {
         pos
     }
 
-    /// A position with no pieces, to be filled with [`Position::put`] and
+    /// A position with no pieces, to be filled with [`Position::place`] and
     /// finished with [`Position::set_state`].
     fn blank() -> Position {
         Position {
@@ -182,10 +182,18 @@ impl Position {
         }
     }
 
+    /// Puts a piece on an empty square of a position being built, its key
+    /// into the hash.
+    #[inline(always)]
+    fn place(&mut self, code: u8, sq: u8) {
+        self.put(code, sq);
+        self.hash ^= zobrist::code_key(code, sq);
+    }
+
     /// Sets the side to move, the rights, the en passant square (as
     /// written: a1, which no double push makes, reads as none) and the
-    /// counters, and computes the key: the last step of building a position
-    /// from its parts.
+    /// counters, and completes the key (the pieces' keys are in it): the
+    /// last step of building a position from its parts.
     fn set_state(&mut self, state: &FenState) {
         self.turn = state.turn;
         self.state = pack_state(
@@ -197,8 +205,12 @@ impl Position {
         self.fullmoves = state.fullmoves.max(1);
         if self.ep_capturer_exists() {
             self.state |= EP_HASHED;
+            self.hash ^= zobrist::en_passant_key(self.ep88() & 7);
         }
-        self.hash = self.compute_hash();
+        self.hash ^= zobrist::castling_key(self.castling_bits());
+        if self.turn == Color::White {
+            self.hash ^= zobrist::WHITE_TO_MOVE;
+        }
     }
 
     /// The position as a [`Setup`]: board, side to move, rights and counters.
@@ -731,7 +743,7 @@ impl Position {
     /// PGN reader warns about a move number 0).
     pub(crate) fn from_fen_as_written(fen: &str) -> Result<(Position, FenState), crate::Error> {
         let mut pos = Position::blank();
-        let state = crate::fen::parse(fen, |sq88, code| pos.put(code, sq88))?;
+        let state = crate::fen::parse(fen, |sq88, code| pos.place(code, sq88))?;
         pos.set_state(&state);
         pos.check_legal(state.ep_square)?;
         Ok((pos, state))

@@ -361,7 +361,7 @@ fn a_game_without_a_result_at_the_end_of_the_file_is_read() {
     let game = read_game(text).unwrap();
     assert_eq!(game.mainline().len(), 3);
     assert_eq!(game.outcome(), None);
-    assert_eq!(warnings(text), ["line 3, column 1: the game has no result at its end"]);
+    assert_eq!(warnings(text), ["line 3, column 16: the game has no result at its end"]);
 }
 
 #[test]

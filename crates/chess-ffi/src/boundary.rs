@@ -136,35 +136,45 @@ pub(crate) unsafe fn free<T>(ptr: *mut T) {
     }
 }
 
-/// Reads a NUL-terminated UTF-8 string of at most `max` bytes. The bytes
-/// are looked at one by one up to the limit, so an unterminated string is
-/// never read beyond `max + 1` bytes. Too long: `CHESS_ERR_INVALID_ARG`;
+unsafe extern "C" {
+    /// The C library's bounded string length (POSIX; also in MSVC's):
+    /// reads at most `max_len` bytes, never past the first NUL.
+    fn strnlen(s: *const c_char, max_len: usize) -> usize;
+}
+
+/// Reads a NUL-terminated string of at most `max` bytes, whatever its
+/// encoding (PGN text, which may be Latin-1). Too long:
+/// `CHESS_ERR_INVALID_ARG`.
+///
+/// # Safety
+/// As for [`read_str`].
+pub(crate) unsafe fn read_bytes<'a>(ptr: *const c_char, max: usize, what: &str) -> Res<&'a [u8]> {
+    if ptr.is_null() {
+        return Err(Fail::null(what));
+    }
+    // SAFETY: strnlen looks at no more than `max + 1` bytes and stops at
+    // the NUL, all of which the caller guarantees readable.
+    let len = unsafe { strnlen(ptr, max.saturating_add(1)) };
+    if len > max {
+        return Err(Fail::new(
+            ChessError::CHESS_ERR_INVALID_ARG,
+            format!("{what} is longer than {max} bytes"),
+        ));
+    }
+    // SAFETY: the `len` bytes before the NUL are the string's.
+    Ok(unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) })
+}
+
+/// Reads a NUL-terminated UTF-8 string of at most `max` bytes. Its length
+/// is found with `strnlen`, so an unterminated string is never read beyond
+/// `max + 1` bytes. Too long: `CHESS_ERR_INVALID_ARG`;
 /// not UTF-8: `bad_utf8`.
 ///
 /// # Safety
 /// `ptr` is NULL or points to readable memory up to its NUL or `max + 1` bytes.
 pub(crate) unsafe fn read_str<'a>(ptr: *const c_char, max: usize, what: &str, bad_utf8: ChessError) -> Res<&'a str> {
-    if ptr.is_null() {
-        return Err(Fail::null(what));
-    }
-    let mut len = 0;
-    loop {
-        // SAFETY: within the string or at most one byte past `max`, which
-        // the caller guarantees readable (it is the NUL or part of the text).
-        let byte = unsafe { *ptr.add(len) };
-        if byte == 0 {
-            break;
-        }
-        if len == max {
-            return Err(Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!("{what} is longer than {max} bytes"),
-            ));
-        }
-        len += 1;
-    }
-    // SAFETY: the `len` bytes before the NUL were just read.
-    let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) };
+    // SAFETY: forwarded contract.
+    let bytes = unsafe { read_bytes(ptr, max, what) }?;
     std::str::from_utf8(bytes).map_err(|e| Fail::new(bad_utf8, format!("{what} is not valid UTF-8 ({e})")))
 }
 

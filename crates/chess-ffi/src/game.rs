@@ -5,7 +5,7 @@ use std::path::Path;
 
 use chess_core::{Color, Game, Outcome};
 
-use crate::boundary::{Fail, Res, free, handle, handle_mut, read_str, run, run_code, run_new, write_str};
+use crate::boundary::{Fail, Res, free, handle, handle_mut, read_bytes, read_str, run, run_code, run_new, write_str};
 use crate::position::{
     ChessPosition, from_c_move, illegal, parse_fen, read_fen, read_move_text, san_fail, to_c_move, uci_fail,
 };
@@ -90,8 +90,12 @@ pub unsafe extern "C" fn chess_game_from_fen(fen: *const c_char) -> *mut ChessGa
 }
 
 /// The first game of a PGN text (tags, moves with variations and comments,
-/// result), positioned at the end of its main line. NULL when it cannot be
-/// read: the last error gives the line and column. Texts over
+/// result), positioned at the end of its main line; UTF-8, or Latin-1
+/// where it is not, as in files. NULL with `CHESS_ERR_PARSE` when it
+/// cannot be read (the last error gives the line and column) or holds no
+/// game (empty, only whitespace, tags without moves or result: "no game in
+/// the text"). What the reader repaired to read it (an off-standard move,
+/// a missing result...) is in `chess_game_warning_count/_at`. Texts over
 /// `CHESS_MAX_PGN_LENGTH` bytes are refused (read files with
 /// `chess_pgn_reader_open`).
 ///
@@ -101,9 +105,10 @@ pub unsafe extern "C" fn chess_game_from_fen(fen: *const c_char) -> *mut ChessGa
 pub unsafe extern "C" fn chess_game_from_pgn(pgn: *const c_char) -> *mut ChessGame {
     // SAFETY: contract of this function.
     run_new(|| {
-        let text = unsafe { read_str(pgn, CHESS_MAX_PGN_LENGTH, "the PGN", ChessError::CHESS_ERR_PARSE) }?;
-        let game =
-            chess_core::pgn::read_game(text).map_err(|e| Fail::new(ChessError::CHESS_ERR_PARSE, e.to_string()))?;
+        // Bytes, as a file's: text that is not UTF-8 is read as Latin-1.
+        let text = unsafe { read_bytes(pgn, CHESS_MAX_PGN_LENGTH, "the PGN") }?;
+        let game = chess_core::pgn::read_game_bytes(text)
+            .map_err(|e| Fail::new(ChessError::CHESS_ERR_PARSE, e.to_string()))?;
         Ok(ChessGame::new(game))
     })
 }
@@ -458,6 +463,69 @@ pub unsafe extern "C" fn chess_game_tag(
             .ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INVALID_ARG, format!("tag {name} is not set")))?;
         Ok(unsafe { write_str(value, buf, cap) })
     })
+}
+
+/// How many things the PGN reader repaired to read this game (0 for a game
+/// not read from PGN, or read from standard PGN; 0 and the last error set
+/// for NULL). See `chess_game_warning_at`.
+///
+/// # Safety
+/// `game` is NULL or a live game.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_warning_count(game: *const ChessGame) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(game, "the game") }?.game.warnings().len()))
+}
+
+/// Warning `index` (from 0) of the game read from PGN: what was repaired,
+/// snprintf-style in `buf` (`"\"0-0\" is not standard SAN: read as O-O"`),
+/// and its place in the text in `*line` and `*column` (from 1; either may
+/// be NULL). Returns the length the message needs; 0, with the last error
+/// set and an empty `buf`, when `game` is NULL or `index` is past the last
+/// warning.
+///
+/// # Safety
+/// `game` is NULL or a live game; `line` and `column` are NULL or
+/// writable; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_warning_at(
+    game: *const ChessGame,
+    index: usize,
+    line: *mut usize,
+    column: *mut usize,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    let written = run(None, || {
+        let g = unsafe { handle(game, "the game") }?;
+        let warnings = g.game.warnings();
+        let warning = warnings.get(index).ok_or_else(|| {
+            Fail::new(
+                ChessError::CHESS_ERR_INVALID_ARG,
+                format!("warning {index} does not exist (the game has {})", warnings.len()),
+            )
+        })?;
+        // SAFETY: `line` and `column` are NULL or writable.
+        unsafe {
+            if let Some(line) = line.as_mut() {
+                *line = warning.line;
+            }
+            if let Some(column) = column.as_mut() {
+                *column = warning.column;
+            }
+        }
+        Ok(Some(unsafe { write_str(&warning.kind.to_string(), buf, cap) }))
+    });
+    match written {
+        Some(len) => len,
+        None => {
+            // An empty string, so a caller that prints `buf` prints nothing.
+            // SAFETY: `buf` is NULL or writable for `cap` bytes.
+            unsafe { write_str("", buf, cap) };
+            0
+        }
+    }
 }
 
 /// The game as PGN, snprintf-style: the Seven Tag Roster first, then the

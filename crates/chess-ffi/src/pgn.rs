@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Cursor};
 
 use chess_core::pgn::PgnReader;
 
-use crate::boundary::{Fail, free, handle_mut, read_str, run, run_new, run_status};
+use crate::boundary::{Fail, free, handle_mut, read_bytes, read_str, run, run_new, run_status};
 use crate::game::ChessGame;
 use crate::{CHESS_MAX_PATH_LENGTH, CHESS_MAX_PGN_LENGTH, ChessError};
 
@@ -19,8 +19,8 @@ pub struct ChessPgnReader {
     reader: PgnReader<Box<dyn BufRead + Send>>,
 }
 
-/// A reader of the PGN file at `path`. NULL (with the reason) when the file
-/// cannot be opened.
+/// A reader of the PGN file at `path`. NULL with `CHESS_ERR_IO` (and the
+/// reason) when the file cannot be opened or is a directory.
 ///
 /// # Safety
 /// `path` is NULL or a NUL-terminated string.
@@ -36,8 +36,15 @@ pub unsafe extern "C" fn chess_pgn_reader_open(path: *const c_char) -> *mut Ches
                 ChessError::CHESS_ERR_INVALID_ARG,
             )
         }?;
-        let file =
-            File::open(path).map_err(|e| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {path}: {e}")))?;
+        let cannot = |e: std::io::Error| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {path}: {e}"));
+        let file = File::open(path).map_err(cannot)?;
+        // A directory opens, and fails only when read: refused here.
+        if file.metadata().map_err(cannot)?.is_dir() {
+            return Err(Fail::new(
+                ChessError::CHESS_ERR_IO,
+                format!("cannot open {path}: it is a directory"),
+            ));
+        }
         let input: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, file));
         Ok(ChessPgnReader {
             reader: PgnReader::new(input),
@@ -45,7 +52,8 @@ pub unsafe extern "C" fn chess_pgn_reader_open(path: *const c_char) -> *mut Ches
     })
 }
 
-/// A reader of the PGN in `text` (copied; the caller keeps its string).
+/// A reader of the PGN in `text` (copied; the caller keeps its string),
+/// UTF-8 or Latin-1 as a file may be.
 ///
 /// # Safety
 /// `text` is NULL or a NUL-terminated string.
@@ -53,8 +61,9 @@ pub unsafe extern "C" fn chess_pgn_reader_open(path: *const c_char) -> *mut Ches
 pub unsafe extern "C" fn chess_pgn_reader_from_string(text: *const c_char) -> *mut ChessPgnReader {
     // SAFETY: contract of this function.
     run_new(|| {
-        let text = unsafe { read_str(text, CHESS_MAX_PGN_LENGTH, "the PGN", ChessError::CHESS_ERR_PARSE) }?;
-        let input: Box<dyn BufRead + Send> = Box::new(Cursor::new(text.as_bytes().to_vec()));
+        // Bytes, as a file's: text that is not UTF-8 is read as Latin-1.
+        let text = unsafe { read_bytes(text, CHESS_MAX_PGN_LENGTH, "the PGN") }?;
+        let input: Box<dyn BufRead + Send> = Box::new(Cursor::new(text.to_vec()));
         Ok(ChessPgnReader {
             reader: PgnReader::new(input),
         })

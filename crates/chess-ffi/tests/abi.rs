@@ -663,3 +663,103 @@ fn engine_best_move() {
         chess_position_free(pos);
     }
 }
+
+#[test]
+fn a_text_without_a_game_is_no_game() {
+    for text in [
+        "",
+        "  \n\t\n",
+        "[Event \"only a tag\"]\n",
+        "[Event \"a\"]\n[Site \"b\"]\n\n",
+    ] {
+        let game = unsafe { chess_game_from_pgn(c(text).as_ptr()) };
+        assert!(game.is_null(), "{text:?}");
+        assert!(
+            last_error().ends_with("no game in the text"),
+            "{text:?}: {}",
+            last_error()
+        );
+    }
+    // A result alone is a game (with no moves).
+    let game = unsafe { chess_game_from_pgn(c("[Event \"x\"]\n\n1/2-1/2").as_ptr()) };
+    assert!(!game.is_null());
+    unsafe { chess_game_free(game) };
+}
+
+#[test]
+fn a_directory_is_not_a_pgn_file() {
+    let dir = std::env::temp_dir();
+    let path = c(dir.to_str().unwrap());
+    let reader = unsafe { chess_pgn_reader_open(path.as_ptr()) };
+    assert!(reader.is_null());
+    assert!(last_error().ends_with("it is a directory"), "{}", last_error());
+}
+
+#[test]
+fn latin_1_reads_the_same_from_a_string_and_a_file() {
+    let bytes: &[u8] = b"[White \"M\xfcller\"]\n\n1. e4 {d\xe9but} e5 *\n\0";
+    let path = std::env::temp_dir().join(format!("latin1-ffi-{}.pgn", std::process::id()));
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).unwrap();
+    let path_c = c(path.to_str().unwrap());
+    unsafe {
+        let from_text = chess_game_from_pgn(bytes.as_ptr().cast());
+        let reader = chess_pgn_reader_from_string(bytes.as_ptr().cast());
+        let mut from_string_reader = null_mut();
+        assert_eq!(chess_pgn_reader_next(reader, &mut from_string_reader), 1);
+        let file_reader = chess_pgn_reader_open(path_c.as_ptr());
+        let mut from_file = null_mut();
+        assert_eq!(chess_pgn_reader_next(file_reader, &mut from_file), 1);
+        for game in [from_text, from_string_reader, from_file] {
+            assert_eq!(text(|b, n| chess_game_tag(game, c("White").as_ptr(), b, n)), "Müller");
+            assert!(text(|b, n| chess_game_to_pgn(game, b, n)).contains("{début}"));
+            chess_game_free(game);
+        }
+        chess_pgn_reader_free(reader);
+        chess_pgn_reader_free(file_reader);
+    }
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn what_the_reader_repaired_is_listed_with_its_place() {
+    let pgn = "[Event \"The \"Big\" Open\"]\n\n1. e4 e5 2. Ng1f3 Nc6 3. Bb5 a6 4. 0-0";
+    unsafe {
+        let game = chess_game_from_pgn(c(pgn).as_ptr());
+        assert_eq!(chess_game_warning_count(game), 4);
+        let (mut line, mut column) = (0, 0);
+        let warning = |i: usize, line: &mut usize, column: &mut usize| {
+            let (line, column): (*mut usize, *mut usize) = (line, column);
+            text(|b, n| chess_game_warning_at(game, i, line, column, b, n))
+        };
+        assert_eq!(
+            warning(0, &mut line, &mut column),
+            "the Event tag has quotes inside that are not escaped: read as \"The \\\"Big\\\" Open\""
+        );
+        assert_eq!((line, column), (1, 1));
+        assert_eq!(
+            warning(1, &mut line, &mut column),
+            "\"Ng1f3\" is not standard SAN: read as Nf3"
+        );
+        assert_eq!((line, column), (3, 13));
+        assert_eq!(
+            warning(2, &mut line, &mut column),
+            "\"0-0\" is not standard SAN: read as O-O"
+        );
+        assert_eq!(warning(3, &mut line, &mut column), "the game has no result at its end");
+        // Past the last one: 0, an empty buffer, the reason.
+        let mut buf = [b'x' as c_char; 8];
+        assert_eq!(
+            chess_game_warning_at(game, 4, null_mut(), null_mut(), buf.as_mut_ptr(), 8),
+            0
+        );
+        assert_eq!(buf[0], 0);
+        assert_eq!(last_error(), "warning 4 does not exist (the game has 4)");
+        chess_game_free(game);
+        // A game not read from PGN has none; NULL is an error, not a crash.
+        let fresh = chess_game_new();
+        assert_eq!(chess_game_warning_count(fresh), 0);
+        chess_game_free(fresh);
+        assert_eq!(chess_game_warning_count(null()), 0);
+        assert_eq!(last_error(), "the game is NULL");
+    }
+}

@@ -100,14 +100,18 @@ pub(crate) struct Lexer<R> {
     eof: bool,
     /// The byte order mark at the start has been looked for.
     started: bool,
+    /// The last token has been read: there are no more.
+    ended: bool,
     /// Where the last token starts: its line, that line's start and its own
     /// start in `buf`.
     token_line: usize,
     token_line_start: usize,
     token_start: usize,
-    /// The line the token before the last one ended on (to see a blank
-    /// line between them).
+    /// Where the token before the last one ended: its line (to see a blank
+    /// line between them), and that line's start and the end in `buf`.
     prev_end_line: usize,
+    prev_end_line_start: usize,
+    prev_end: usize,
     /// Error recovery stops at `pos`, the start of the next game's line
     /// (where an unclosed comment ran into it).
     resume_here: bool,
@@ -183,10 +187,13 @@ impl<R: BufRead> Lexer<R> {
             line_start: 0,
             eof: false,
             started: false,
+            ended: false,
             token_line: first_line,
             token_line_start: 0,
             token_start: 0,
             prev_end_line: first_line,
+            prev_end_line_start: 0,
+            prev_end: 0,
             resume_here: false,
             text: (0, 0),
             multiline: None,
@@ -230,7 +237,7 @@ impl<R: BufRead> Lexer<R> {
     /// (positions held outside the lexer must move by as much), or `None`
     /// at the end of the input.
     fn refill(&mut self) -> Option<usize> {
-        let keep = self.token_line_start.min(self.line_start);
+        let keep = self.token_line_start.min(self.line_start).min(self.prev_end_line_start);
         // Only drop what is worth a copy of the rest.
         let shift = if keep > 0 && keep >= self.buf.len() / 2 {
             keep
@@ -244,6 +251,8 @@ impl<R: BufRead> Lexer<R> {
             self.line_start -= shift;
             self.token_line_start = self.token_line_start.saturating_sub(shift);
             self.token_start = self.token_start.saturating_sub(shift);
+            self.prev_end_line_start -= shift;
+            self.prev_end -= shift;
         }
         let mut searched = self.limit;
         loop {
@@ -385,9 +394,16 @@ impl<R: BufRead> Lexer<R> {
                 self.line_start = 3;
             }
         }
+        if self.ended {
+            // Asked again at the end: where the last token ended stays.
+            return None;
+        }
         self.prev_end_line = self.line_no;
+        self.prev_end_line_start = self.line_start;
+        self.prev_end = self.pos;
         loop {
             if !self.skip_space() {
+                self.ended = true;
                 return None;
             }
             let start = self.pos;
@@ -571,6 +587,19 @@ impl<R: BufRead> Lexer<R> {
                 .all(u8::is_ascii_whitespace)
     }
 
+    /// The line and column (from 1, in characters) just after the token
+    /// before the last one read: where the last token of a game ends once
+    /// the reader has looked past it.
+    pub(crate) fn previous_token_end(&self) -> (usize, usize) {
+        let before = self.buf.get(self.prev_end_line_start..self.prev_end).unwrap_or(&[]);
+        let column = if before.is_ascii() {
+            before.len()
+        } else {
+            text(before).chars().count()
+        };
+        (self.prev_end_line, column + 1)
+    }
+
     /// Whether a blank line (or more) comes between the last token read
     /// and the one before it.
     pub(crate) fn blank_line_before(&self) -> bool {
@@ -614,7 +643,11 @@ impl<R: BufRead> Lexer<R> {
             self.pos += 1;
             self.line_no += 1;
             self.line_start = self.pos;
+            // What was read before is passed over: nothing holds it in the
+            // buffer any more.
             self.token_line_start = self.pos;
+            self.prev_end_line_start = self.pos;
+            self.prev_end = self.pos;
             if self.pos == self.limit && self.refill().is_none() {
                 return;
             }

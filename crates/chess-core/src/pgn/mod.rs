@@ -532,9 +532,11 @@ impl<R: BufRead> PgnReader<R> {
             return Err(self.error_here(number, PgnErrorKind::BadVariation));
         }
         if result.is_none() {
+            // Just after the game's last token (the reader looked past it).
+            let (line, column) = self.lexer.previous_token_end();
             sink.warning(PgnWarning {
-                line: self.lexer.line_no(),
-                column: 1,
+                line,
+                column,
                 kind: PgnWarningKind::MissingResult,
             });
         }
