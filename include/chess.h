@@ -12,6 +12,12 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdbool.h>
+/**
+ * A chess position (opaque). Made by `chess_position_new`,
+ * `chess_position_from_fen` or `chess_position_clone`; released with
+ * `chess_position_free`.
+ */
+typedef struct ChessPosition ChessPosition;
 
 /**
  * The ABI version: raised whenever a type or function changes
@@ -199,13 +205,6 @@ typedef struct ChessGame ChessGame;
 typedef struct ChessPgnReader ChessPgnReader;
 
 /**
- * A chess position (opaque). Made by `chess_position_new`,
- * `chess_position_from_fen` or `chess_position_clone`; released with
- * `chess_position_free`.
- */
-typedef struct ChessPosition ChessPosition;
-
-/**
  * A move. Squares are 0..63 (a1 = 0, h8 = 63); castling is the king's
  * two-square move (e1g1). A pawn move to the last rank without a promotion
  * piece, or any other move with one, is illegal: there is no implicit queen.
@@ -286,7 +285,7 @@ uint8_t chess_square_from_0x88(uint8_t sq0x88);
  * # Safety
  * `pos` is NULL or a live position; `out` is NULL or writable.
  */
-enum ChessError chess_engine_best_move(const struct ChessPosition *pos, uint32_t movetime_ms, int level, struct ChessMove *out);
+enum ChessError chess_engine_best_move(const ChessPosition *pos, uint32_t movetime_ms, int level, struct ChessMove *out);
 
 /**
  * A new game from the standard starting position.
@@ -333,7 +332,7 @@ void chess_game_free(struct ChessGame *game);
  * # Safety
  * `game` is NULL or a live game.
  */
-const struct ChessPosition *chess_game_position(const struct ChessGame *game);
+const ChessPosition *chess_game_position(const struct ChessGame *game);
 
 /**
  * The position the game starts from, owned by the game (valid while the
@@ -342,7 +341,7 @@ const struct ChessPosition *chess_game_position(const struct ChessGame *game);
  * # Safety
  * `game` is NULL or a live game.
  */
-const struct ChessPosition *chess_game_start_position(const struct ChessGame *game);
+const ChessPosition *chess_game_start_position(const struct ChessGame *game);
 
 /**
  * The number of half-moves played (0 for NULL).
@@ -578,7 +577,7 @@ void chess_pgn_reader_free(struct ChessPgnReader *reader);
 /**
  * The standard starting position. Never NULL unless out of memory.
  */
-struct ChessPosition *chess_position_new(void);
+ChessPosition *chess_position_new(void);
 
 /**
  * A position from a FEN (4 to 6 fields; with fewer, the missing ones are
@@ -591,7 +590,7 @@ struct ChessPosition *chess_position_new(void);
  * # Safety
  * `fen` is NULL or a NUL-terminated string.
  */
-struct ChessPosition *chess_position_from_fen(const char *fen);
+ChessPosition *chess_position_from_fen(const char *fen);
 
 /**
  * A copy of `pos`, to be freed with `chess_position_free`. NULL if `pos`
@@ -600,7 +599,7 @@ struct ChessPosition *chess_position_from_fen(const char *fen);
  * # Safety
  * `pos` is NULL or a live position.
  */
-struct ChessPosition *chess_position_clone(const struct ChessPosition *pos);
+ChessPosition *chess_position_clone(const ChessPosition *pos);
 
 /**
  * Frees a position. NULL does nothing. Never free a position returned by
@@ -610,7 +609,7 @@ struct ChessPosition *chess_position_clone(const struct ChessPosition *pos);
  * `pos` is NULL or a position from `chess_position_new`, `_from_fen` or
  * `_clone`, not freed before.
  */
-void chess_position_free(struct ChessPosition *pos);
+void chess_position_free(ChessPosition *pos);
 
 /**
  * The FEN of `pos`, snprintf-style. The en passant field names a square
@@ -620,7 +619,7 @@ void chess_position_free(struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
  */
-size_t chess_position_to_fen(const struct ChessPosition *pos, char *buf, size_t cap);
+size_t chess_position_to_fen(const ChessPosition *pos, char *buf, size_t cap);
 
 /**
  * The side to move (`CHESS_WHITE` for NULL, with the last error set).
@@ -628,7 +627,7 @@ size_t chess_position_to_fen(const struct ChessPosition *pos, char *buf, size_t 
  * # Safety
  * `pos` is NULL or a live position.
  */
-enum ChessColor chess_position_turn(const struct ChessPosition *pos);
+enum ChessColor chess_position_turn(const ChessPosition *pos);
 
 /**
  * The piece on `square` (0..63): the kind (`ChessPieceKind`) in the low 3
@@ -638,7 +637,7 @@ enum ChessColor chess_position_turn(const struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position.
  */
-uint8_t chess_position_piece_at(const struct ChessPosition *pos, uint8_t square);
+uint8_t chess_position_piece_at(const ChessPosition *pos, uint8_t square);
 
 /**
  * Whether the side to move is in check (false for NULL).
@@ -646,7 +645,7 @@ uint8_t chess_position_piece_at(const struct ChessPosition *pos, uint8_t square)
  * # Safety
  * `pos` is NULL or a live position.
  */
-bool chess_position_is_check(const struct ChessPosition *pos);
+bool chess_position_is_check(const ChessPosition *pos);
 
 /**
  * The status of the position alone, no history: the first that applies of
@@ -656,7 +655,7 @@ bool chess_position_is_check(const struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position.
  */
-enum ChessStatus chess_position_status(const struct ChessPosition *pos);
+enum ChessStatus chess_position_status(const ChessPosition *pos);
 
 /**
  * The legal moves: writes min(count, cap) moves into `out` (nothing when
@@ -666,7 +665,7 @@ enum ChessStatus chess_position_status(const struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position; `out` is NULL or writable for `cap` moves.
  */
-size_t chess_position_legal_moves(const struct ChessPosition *pos, struct ChessMove *out, size_t cap);
+size_t chess_position_legal_moves(const ChessPosition *pos, struct ChessMove *out, size_t cap);
 
 /**
  * Whether `mv` is legal in `pos` (its flags are ignored). False for NULL
@@ -675,7 +674,7 @@ size_t chess_position_legal_moves(const struct ChessPosition *pos, struct ChessM
  * # Safety
  * `pos` is NULL or a live position.
  */
-bool chess_position_is_legal(const struct ChessPosition *pos, struct ChessMove mv);
+bool chess_position_is_legal(const ChessPosition *pos, struct ChessMove mv);
 
 /**
  * Plays `mv` on `pos`. An illegal move is `CHESS_ERR_ILLEGAL_MOVE` with
@@ -685,7 +684,7 @@ bool chess_position_is_legal(const struct ChessPosition *pos, struct ChessMove m
  * # Safety
  * `pos` is NULL or a live position not used elsewhere meanwhile.
  */
-enum ChessError chess_position_play(struct ChessPosition *pos, struct ChessMove mv);
+enum ChessError chess_position_play(ChessPosition *pos, struct ChessMove mv);
 
 /**
  * Counts the move sequences of `depth` plies (depth 0 is 1): the standard
@@ -695,7 +694,7 @@ enum ChessError chess_position_play(struct ChessPosition *pos, struct ChessMove 
  * # Safety
  * `pos` is NULL or a live position.
  */
-uint64_t chess_position_perft(const struct ChessPosition *pos, uint32_t depth);
+uint64_t chess_position_perft(const ChessPosition *pos, uint32_t depth);
 
 /**
  * The move in UCI notation (e2e4, e7e8q), snprintf-style. Returns 0 (and
@@ -713,7 +712,7 @@ size_t chess_move_to_uci(struct ChessMove mv, char *buf, size_t cap);
  * # Safety
  * `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
  */
-size_t chess_position_move_to_san(const struct ChessPosition *pos, struct ChessMove mv, char *buf, size_t cap);
+size_t chess_position_move_to_san(const ChessPosition *pos, struct ChessMove mv, char *buf, size_t cap);
 
 /**
  * Reads a move in UCI notation and writes the legal move (with its flags)
@@ -725,7 +724,7 @@ size_t chess_position_move_to_san(const struct ChessPosition *pos, struct ChessM
  * `pos` is NULL or a live position; `uci` is NULL or a NUL-terminated
  * string; `out` is NULL or writable.
  */
-enum ChessError chess_position_parse_uci(const struct ChessPosition *pos, const char *uci, struct ChessMove *out);
+enum ChessError chess_position_parse_uci(const ChessPosition *pos, const char *uci, struct ChessMove *out);
 
 /**
  * Reads a move in SAN and writes the legal move to `out`. Accepts what real
@@ -738,7 +737,7 @@ enum ChessError chess_position_parse_uci(const struct ChessPosition *pos, const 
  * `pos` is NULL or a live position; `san` is NULL or a NUL-terminated
  * string; `out` is NULL or writable.
  */
-enum ChessError chess_position_parse_san(const struct ChessPosition *pos, const char *san, struct ChessMove *out);
+enum ChessError chess_position_parse_san(const ChessPosition *pos, const char *san, struct ChessMove *out);
 
 /**
  * Why `mv` is illegal, in words a player understands ("the knight on d7 is
@@ -748,7 +747,7 @@ enum ChessError chess_position_parse_san(const struct ChessPosition *pos, const 
  * # Safety
  * `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
  */
-size_t chess_position_why_illegal(const struct ChessPosition *pos, struct ChessMove mv, char *buf, size_t cap);
+size_t chess_position_why_illegal(const ChessPosition *pos, struct ChessMove mv, char *buf, size_t cap);
 
 /**
  * Whether playing `mv` gives check (false when it is illegal, or NULL).
@@ -756,7 +755,7 @@ size_t chess_position_why_illegal(const struct ChessPosition *pos, struct ChessM
  * # Safety
  * `pos` is NULL or a live position.
  */
-bool chess_position_gives_check(const struct ChessPosition *pos, struct ChessMove mv);
+bool chess_position_gives_check(const ChessPosition *pos, struct ChessMove mv);
 
 /**
  * The position's Zobrist key, equal to its Polyglot opening-book key (0 for NULL).
@@ -764,7 +763,7 @@ bool chess_position_gives_check(const struct ChessPosition *pos, struct ChessMov
  * # Safety
  * `pos` is NULL or a live position.
  */
-uint64_t chess_position_zobrist(const struct ChessPosition *pos);
+uint64_t chess_position_zobrist(const ChessPosition *pos);
 
 /**
  * The castling rights as bits: 1 White kingside, 2 White queenside, 4
@@ -773,7 +772,7 @@ uint64_t chess_position_zobrist(const struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position.
  */
-uint8_t chess_position_castling_rights(const struct ChessPosition *pos);
+uint8_t chess_position_castling_rights(const ChessPosition *pos);
 
 /**
  * The square (0..63) where an en passant capture is legal now, or 0xFF.
@@ -781,7 +780,7 @@ uint8_t chess_position_castling_rights(const struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position.
  */
-uint8_t chess_position_ep_square(const struct ChessPosition *pos);
+uint8_t chess_position_ep_square(const ChessPosition *pos);
 
 /**
  * The halfmove clock: half-moves since the last capture or pawn move (0 for NULL).
@@ -789,7 +788,7 @@ uint8_t chess_position_ep_square(const struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position.
  */
-uint32_t chess_position_halfmoves(const struct ChessPosition *pos);
+uint32_t chess_position_halfmoves(const ChessPosition *pos);
 
 /**
  * The move number, from 1 (0 for NULL).
@@ -797,7 +796,7 @@ uint32_t chess_position_halfmoves(const struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position.
  */
-uint32_t chess_position_fullmoves(const struct ChessPosition *pos);
+uint32_t chess_position_fullmoves(const ChessPosition *pos);
 
 /**
  * A text diagram of the board, 9 lines with coordinates, snprintf-style.
@@ -806,7 +805,7 @@ uint32_t chess_position_fullmoves(const struct ChessPosition *pos);
  * # Safety
  * `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
  */
-size_t chess_position_diagram(const struct ChessPosition *pos, uint32_t flags, char *buf, size_t cap);
+size_t chess_position_diagram(const ChessPosition *pos, uint32_t flags, char *buf, size_t cap);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -743,10 +743,33 @@ impl Position {
     /// PGN reader warns about a move number 0).
     pub(crate) fn from_fen_as_written(fen: &str) -> Result<(Position, FenState), crate::Error> {
         let mut pos = Position::blank();
-        let state = crate::fen::parse(fen, |sq88, code| pos.place(code, sq88))?;
-        pos.set_state(&state);
-        pos.check_legal(state.ep_square)?;
+        let state = pos.read_fen(fen)?;
         Ok((pos, state))
+    }
+
+    /// [`Position::from_fen`] for a position kept on the heap, built where
+    /// it stays, with no copy of it on the way (a C library, which hands
+    /// out pointers to positions, reads FENs this way).
+    ///
+    /// ```
+    /// let pos = chess_core::Position::from_fen_boxed("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// assert_eq!(pos.legal_moves().len(), 15);
+    /// # Ok::<(), chess_core::Error>(())
+    /// ```
+    pub fn from_fen_boxed(fen: &str) -> Result<Box<Position>, crate::Error> {
+        let mut pos = Box::new(Position::blank());
+        pos.read_fen(fen)?;
+        Ok(pos)
+    }
+
+    /// Reads `fen` into this blank position and checks it; the FEN's fields
+    /// as written.
+    #[inline(always)]
+    fn read_fen(&mut self, fen: &str) -> Result<FenState, crate::Error> {
+        let state = crate::fen::parse(fen, |sq88, code| self.place(code, sq88))?;
+        self.set_state(&state);
+        self.check_legal(state.ep_square)?;
+        Ok(state)
     }
 
     /// Whether `side` castling is pending for `color` in the rights.
@@ -761,6 +784,7 @@ impl Position {
         rebuilt.squares == self.squares
             && rebuilt.by_piece == self.by_piece
             && rebuilt.hash == self.hash
+            && self.compute_hash() == self.hash
             && rebuilt.state == self.state
     }
 }

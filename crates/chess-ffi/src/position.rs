@@ -13,8 +13,18 @@ use crate::{
 /// `chess_position_from_fen` or `chess_position_clone`; released with
 /// `chess_position_free`.
 #[derive(Debug)]
+#[repr(transparent)]
 pub struct ChessPosition {
     pub(crate) pos: Position,
+}
+
+impl ChessPosition {
+    /// A boxed position as a handle, without moving it.
+    pub(crate) fn from_box(pos: Box<Position>) -> Box<ChessPosition> {
+        // SAFETY: `ChessPosition` is `repr(transparent)` over `Position`:
+        // the same layout, so the allocation is a valid `ChessPosition`.
+        unsafe { Box::from_raw(Box::into_raw(pos).cast::<ChessPosition>()) }
+    }
 }
 
 pub(crate) fn to_c_move(m: Move) -> ChessMove {
@@ -113,10 +123,12 @@ pub extern "C" fn chess_position_new() -> *mut ChessPosition {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_from_fen(fen: *const c_char) -> *mut ChessPosition {
     // SAFETY: contract of this function.
-    run_new(|| {
-        unsafe { read_fen(fen) }
-            .and_then(parse_fen)
-            .map(|pos| ChessPosition { pos })
+    run(std::ptr::null_mut(), || {
+        let fen = unsafe { read_fen(fen) }?;
+        // Read into its own allocation: the handle, with no copy.
+        let pos =
+            Position::from_fen_boxed(fen).map_err(|e| Fail::new(ChessError::CHESS_ERR_INVALID_FEN, e.to_string()))?;
+        Ok(Box::into_raw(ChessPosition::from_box(pos)))
     })
 }
 
