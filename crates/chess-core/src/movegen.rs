@@ -295,7 +295,7 @@ impl Position {
     /// Castling: the right, empty squares between king and rook, and no
     /// attack on the king's square, the one it crosses or the one it reaches.
     /// Only called when not in check.
-    fn generate_castling<S: MoveSink>(&self, sink: &mut S) {
+    pub(crate) fn generate_castling<S: MoveSink>(&self, sink: &mut S) {
         let us = self.turn;
         let rights = (self.castling_bits() >> (2 * us.index())) & 0b11;
         if rights == 0 {

@@ -262,6 +262,17 @@ impl std::ops::Index<usize> for Candidates {
 
 const NO_MOVE: Move = Move::new(Square::A1, Square::A1);
 
+/// Keeps the castling move to one side, from the castling moves generated.
+struct Castles(Option<Move>, CastlingSide);
+
+impl crate::movegen::MoveSink for Castles {
+    fn push(&mut self, m: Move) {
+        if m.castling_side() == Some(self.1) {
+            self.0 = Some(m);
+        }
+    }
+}
+
 impl Position {
     /// The SAN of a legal move, with `+` or `#`.
     ///
@@ -359,19 +370,19 @@ impl Position {
         let pattern = parse_pattern(text).ok_or_else(|| SanError::Malformed { text: clip(text) })?;
         let (role, from_file, from_rank, to, promotion) = match pattern {
             SanPattern::Castle(side) => {
-                return self
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .find(|m| m.castling_side() == Some(side))
-                    .ok_or_else(|| {
-                        let us = self.turn();
-                        let m = Move::new(CastlingSide::king_from(us), side.king_to(us));
-                        SanError::Illegal {
-                            text: clip(text),
-                            reason: self.why_illegal(m),
-                        }
-                    });
+                // Only the castling moves are generated (never in check).
+                let mut castles = Castles(None, side);
+                if !in_check.unwrap_or_else(|| self.is_check()) {
+                    self.generate_castling(&mut castles);
+                }
+                return castles.0.ok_or_else(|| {
+                    let us = self.turn();
+                    let m = Move::new(CastlingSide::king_from(us), side.king_to(us));
+                    SanError::Illegal {
+                        text: clip(text),
+                        reason: self.why_illegal(m),
+                    }
+                });
             }
             SanPattern::Normal {
                 role,

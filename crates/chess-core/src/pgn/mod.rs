@@ -671,10 +671,12 @@ impl Line {
 
     /// Whether the side to move is in check, known cheaply from the last
     /// move (unknown before any).
+    #[inline]
     fn in_check(&self) -> Option<bool> {
         self.last.map(|(m, _)| self.current.is_check_after(m))
     }
 
+    #[inline]
     fn play(&mut self, m: Move) {
         let undo = self.current.play_unchecked(m);
         self.last = Some((m, undo));
