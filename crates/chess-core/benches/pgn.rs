@@ -12,7 +12,7 @@
 //! rounds; `CORPUS=name` for one corpus; `WRITE_CORPUS=dir` to keep the
 //! corpora as files; `PGN_FILE=file.pgn` to measure a file instead; `RUN=`
 //! `visitor`, `pgn-reader` or `games` to run one reader once, for a
-//! profiler).
+//! profiler, `REPEAT` times).
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
@@ -170,8 +170,12 @@ fn main() {
             "pgn-reader" => theirs,
             _ => ours_games,
         };
+        let repeat: usize = std::env::var("REPEAT").ok().and_then(|r| r.parse().ok()).unwrap_or(1);
         for corpus in &corpora {
-            let (games, moves) = f(corpus.text.as_bytes());
+            let (mut games, mut moves) = (0, 0);
+            for _ in 0..repeat {
+                (games, moves) = f(corpus.text.as_bytes());
+            }
             println!("{run} {}: {games} games, {moves} moves", corpus.name);
         }
         return;

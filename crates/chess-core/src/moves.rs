@@ -23,12 +23,14 @@ use crate::square::Square;
 /// assert!(played.is_double_push());
 /// ```
 #[derive(Copy, Clone)]
-pub struct Move {
-    from: Square,
-    to: Square,
-    promotion: Option<Role>,
-    flags: u8,
-}
+pub struct Move(
+    /// Packed in one word, so a move is written and read with a single
+    /// store and load (four byte-sized fields, written one by one and read
+    /// back as a whole, stall the CPU on every move a PGN reader resolves):
+    /// the 0x88 index of `from` (bits 0-7) and of `to` (8-15), the
+    /// promotion role's number or 0 (16-23), the flags (24-31).
+    u32,
+);
 
 impl Move {
     /// Flag: the move captures a piece (also set for en passant).
@@ -43,89 +45,78 @@ impl Move {
     /// A move from `from` to `to`, without flags: what a user means.
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
-        Move {
-            from,
-            to,
-            promotion: None,
-            flags: 0,
-        }
+        Move::from_parts(from, to, None, 0)
     }
 
     /// A pawn move to the last rank that promotes to `role`.
     #[inline]
     pub const fn with_promotion(from: Square, to: Square, role: Role) -> Move {
-        Move {
-            from,
-            to,
-            promotion: Some(role),
-            flags: 0,
-        }
+        Move::from_parts(from, to, Some(role), 0)
     }
 
     /// A move with everything set, as move generation builds it.
     #[inline(always)]
     pub(crate) const fn from_parts(from: Square, to: Square, promotion: Option<Role>, flags: u8) -> Move {
-        Move {
-            from,
-            to,
-            promotion,
-            flags,
-        }
+        let promotion = match promotion {
+            Some(role) => role as u32,
+            None => 0,
+        };
+        Move(from.to_0x88() as u32 | (to.to_0x88() as u32) << 8 | promotion << 16 | (flags as u32) << 24)
     }
 
     /// The square the piece leaves.
     #[inline]
     pub const fn from(self) -> Square {
-        self.from
+        Square::from_0x88_trusted(self.0 as u8)
     }
 
     /// The square the piece goes to (for castling, the king's destination).
     #[inline]
     pub const fn to(self) -> Square {
-        self.to
+        Square::from_0x88_trusted((self.0 >> 8) as u8)
     }
 
     /// The piece a pawn promotes to.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
-        self.promotion
+        Role::from_index((self.0 >> 16) as u8)
     }
 
     /// The flag bits (`CAPTURE | EN_PASSANT | CASTLE | DOUBLE_PUSH`).
     #[inline]
     pub const fn flags(self) -> u8 {
-        self.flags
+        (self.0 >> 24) as u8
     }
 
     /// Whether the move captures (en passant included).
     #[inline]
     pub const fn is_capture(self) -> bool {
-        self.flags & Move::CAPTURE != 0
+        self.flags() & Move::CAPTURE != 0
     }
 
     /// Whether the move is an en passant capture.
     #[inline]
     pub const fn is_en_passant(self) -> bool {
-        self.flags & Move::EN_PASSANT != 0
+        self.flags() & Move::EN_PASSANT != 0
     }
 
     /// Whether the move is castling.
     #[inline]
     pub const fn is_castle(self) -> bool {
-        self.flags & Move::CASTLE != 0
+        self.flags() & Move::CASTLE != 0
     }
 
     /// Whether the move is a pawn's two-square advance.
     #[inline]
     pub const fn is_double_push(self) -> bool {
-        self.flags & Move::DOUBLE_PUSH != 0
+        self.flags() & Move::DOUBLE_PUSH != 0
     }
 
     /// Which side a castling move castles to.
     pub fn castling_side(self) -> Option<CastlingSide> {
         if !self.is_castle() {
             None
-        } else if self.to.file() > self.from.file() {
+        } else if self.to().file() > self.from().file() {
             Some(CastlingSide::King)
         } else {
             Some(CastlingSide::Queen)
@@ -138,9 +129,13 @@ impl Move {
     }
 }
 
+/// The bits of a move that equality looks at: squares and promotion.
+const SQUARES_AND_PROMOTION: u32 = 0x00ff_ffff;
+
 impl PartialEq for Move {
+    #[inline]
     fn eq(&self, other: &Move) -> bool {
-        self.from == other.from && self.to == other.to && self.promotion == other.promotion
+        (self.0 ^ other.0) & SQUARES_AND_PROMOTION == 0
     }
 }
 
@@ -148,15 +143,15 @@ impl Eq for Move {}
 
 impl std::hash::Hash for Move {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.from, self.to, self.promotion).hash(state);
+        (self.0 & SQUARES_AND_PROMOTION).hash(state);
     }
 }
 
 impl fmt::Display for Move {
     /// UCI notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(role) = self.promotion {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(role) = self.promotion() {
             write!(f, "{}", role.char())?;
         }
         Ok(())
@@ -172,7 +167,7 @@ impl fmt::Debug for Move {
             (Move::CASTLE, "castle"),
             (Move::DOUBLE_PUSH, "double push"),
         ] {
-            if self.flags & bit != 0 {
+            if self.flags() & bit != 0 {
                 write!(f, ", {name}")?;
             }
         }

@@ -219,49 +219,6 @@ fn is_promotion_role(role: Role) -> bool {
     matches!(role, Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
 }
 
-/// The few legal moves a SAN text can fit (more than one only when it is
-/// ambiguous), without the cost of a full move list. At most eight pieces
-/// of one kind can reach a square (one per line, or per knight jump).
-struct Candidates {
-    moves: [Move; 8],
-    len: usize,
-}
-
-impl Default for Candidates {
-    fn default() -> Candidates {
-        Candidates {
-            moves: [NO_MOVE; 8],
-            len: 0,
-        }
-    }
-}
-
-impl Candidates {
-    fn push(&mut self, m: Move) {
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    fn to_vec(&self) -> Vec<Move> {
-        self.moves[..self.len].to_vec()
-    }
-}
-
-impl std::ops::Index<usize> for Candidates {
-    type Output = Move;
-    fn index(&self, i: usize) -> &Move {
-        &self.moves[i]
-    }
-}
-
-const NO_MOVE: Move = Move::new(Square::A1, Square::A1);
-
 /// Keeps the castling move to one side, from the castling moves generated.
 struct Castles(Option<Move>, CastlingSide);
 
@@ -392,17 +349,30 @@ impl Position {
                 promotion,
             } => (role, from_file, from_rank, to, promotion),
         };
-        let candidates = self.san_candidates(role, from_file, from_rank, to, promotion, in_check);
-        match candidates.len() {
-            1 => Ok(candidates[0]),
-            0 => Err(SanError::Illegal {
+        // The count and the first found, kept in registers (a list, stored
+        // move by move and read back, stalls on store forwarding); the
+        // list only for the error.
+        let (mut count, mut first) = (0, None);
+        self.san_candidates(role, from_file, from_rank, to, promotion, in_check, |m| {
+            count += 1;
+            first = first.or(Some(m));
+        });
+        match (count, first) {
+            (1, Some(m)) => Ok(m),
+            (0, _) | (_, None) => Err(SanError::Illegal {
                 text: clip(text),
                 reason: self.san_reason(role, from_file, from_rank, to, promotion, &self.legal_moves()),
             }),
-            _ => Err(SanError::Ambiguous {
-                text: clip(text),
-                candidates: candidates.to_vec(),
-            }),
+            _ => {
+                let mut candidates = Vec::new();
+                self.san_candidates(role, from_file, from_rank, to, promotion, in_check, |m| {
+                    candidates.push(m)
+                });
+                Err(SanError::Ambiguous {
+                    text: clip(text),
+                    candidates,
+                })
+            }
         }
     }
 
@@ -451,11 +421,12 @@ impl Position {
             // Nbd7, R1e2, Qh4e1: told apart from the pieces that could go there.
             [p, ..] if piece(p) && !m.is_castle() => {
                 let role = self.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
-                let candidates = self.san_candidates(role, None, None, m.to(), None, None);
-                let others: Vec<Square> = (0..candidates.len())
-                    .map(|i| candidates[i].from())
-                    .filter(|&from| from != m.from())
-                    .collect();
+                let mut others = Vec::new();
+                self.san_candidates(role, None, None, m.to(), None, None, |other| {
+                    if other.from() != m.from() {
+                        others.push(other.from());
+                    }
+                });
                 let written = self.san_with_others(m, role, &others);
                 return (written.as_bytes() != core).then_some(written);
             }
@@ -468,11 +439,13 @@ impl Position {
         (written.as_bytes() != core).then_some(written)
     }
 
-    /// The legal moves that fit a SAN pattern, found without generating
+    /// The legal moves that fit a SAN pattern, each given to `out` (more
+    /// than one only when the text is ambiguous), found without generating
     /// every move: our pieces of `role` that can reach `to` (one lookup in
     /// the difference table each, and a walk for sliders), each checked for
     /// legality with the pins and checks of the position.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn san_candidates(
         &self,
         role: Role,
@@ -481,15 +454,15 @@ impl Position {
         to: Square,
         promotion: Option<Role>,
         in_check: Option<bool>,
-    ) -> Candidates {
+        mut out: impl FnMut(Move),
+    ) {
         use crate::x88::{ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_ROOK, ATTACKS, STEPS, between, diff_index};
-        let mut out = Candidates::default();
         let us = self.turn();
         let code = crate::Piece::new(us, role).code();
         let t = to.to_0x88();
         let target = self.squares[t as usize];
         if target != 0 && target & us.bit() != 0 {
-            return out;
+            return;
         }
         let last_rank = if us == crate::Color::White {
             Rank::Eighth
@@ -498,7 +471,7 @@ impl Position {
         };
         let promotes = role == Role::Pawn && to.rank() == last_rank;
         if promotes != promotion.is_some() {
-            return out;
+            return;
         }
         // Whether we are in check: then every candidate goes through the full
         // pin and check information; otherwise only a pin can stop it.
@@ -509,9 +482,9 @@ impl Position {
             if let Some(m) = self.pawn_candidate(from_file, from_rank, to, promotion)
                 && self.candidate_is_legal(m, in_check, king, &mut info)
             {
-                out.push(m);
+                out(m);
             }
-            return out;
+            return;
         }
         let flags = if target != 0 { Move::CAPTURE } else { 0 };
         let occupied = self.occupied().0;
@@ -536,10 +509,9 @@ impl Position {
                 self.candidate_is_legal(m, in_check, king, &mut info)
             };
             if legal {
-                out.push(m);
+                out(m);
             }
         }
-        out
     }
 
     /// The one pawn move that can fit a SAN pattern: a push from right
