@@ -28,13 +28,17 @@ pub(crate) enum Token {
     Open,
     /// `)`.
     Close,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    Result(&'static str),
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`: its index in [`RESULTS`] (so a
+    /// token is two bytes, returned in a register).
+    Result(u8),
     /// Something that fits nothing above.
     Junk,
     /// A `{` comment that is never closed.
     UnclosedComment,
 }
+
+/// The game termination markers, by the index a [`Token::Result`] holds.
+pub(crate) const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// The text of a comment as the reader found it: the bytes between `{`
 /// and `}` (or after `;`), line breaks turned into spaces. Decoding it is
@@ -820,10 +824,10 @@ enum Word {
 
 fn classify_word(word: &[u8]) -> Word {
     match word {
-        b"1-0" => return Word::Token(Token::Result("1-0")),
-        b"0-1" => return Word::Token(Token::Result("0-1")),
-        b"1/2-1/2" | HALF_HALF => return Word::Token(Token::Result("1/2-1/2")),
-        b"*" => return Word::Token(Token::Result("*")),
+        b"1-0" => return Word::Token(Token::Result(0)),
+        b"0-1" => return Word::Token(Token::Result(1)),
+        b"1/2-1/2" | HALF_HALF => return Word::Token(Token::Result(2)),
+        b"*" => return Word::Token(Token::Result(3)),
         _ => {}
     }
     // Move numbers: "12.", "12...", "12" and the dots alone.
@@ -926,6 +930,7 @@ impl<'a> RawTag<'a> {
 /// ends a quoted value only where `]` follows it, so `[White ""Socrates
 /// Expert""]` is the value `"Socrates Expert"` (escapes `\"` and `\\` are
 /// read as the standard says).
+#[inline(always)]
 fn parse_tag(text: &[u8]) -> Result<(usize, TagSpan), usize> {
     // Spaces within the line (a tag never reads past its line break).
     let skip_space = |mut i: usize| {
@@ -1055,7 +1060,7 @@ mod tests {
                 Token::San => T::San(leak(String::from_utf8(lexer.word().to_vec()).unwrap())),
                 Token::Open => T::Open,
                 Token::Close => T::Close,
-                Token::Result(r) => T::Result(r),
+                Token::Result(r) => T::Result(RESULTS[r as usize & 3]),
                 Token::Junk => T::Junk(leak(lexer.junk().to_string())),
                 Token::UnclosedComment => T::UnclosedComment,
             };
@@ -1182,7 +1187,7 @@ mod tests {
         }));
         let (mut results, mut biggest) = (0, 0);
         while let Some(token) = lexer.next_token() {
-            results += (token == Token::Result("1-0")) as usize;
+            results += (token == Token::Result(0)) as usize;
             biggest = biggest.max(lexer.buf.capacity());
         }
         assert_eq!(results, 20_000_000 / game.len());

@@ -506,7 +506,7 @@ impl<R: BufRead> PgnReader<R> {
                     }
                 }
                 Token::Result(r) => {
-                    result = Some(r);
+                    result = Some(lexer::RESULTS[r as usize & 3]);
                     break;
                 }
                 Token::Tag if self.tag_starts_next_game() => {
