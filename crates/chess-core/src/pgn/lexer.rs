@@ -349,33 +349,44 @@ impl<R: BufRead> Lexer<R> {
         &self.junk
     }
 
-    /// Passes whitespace, line breaks and `%` lines. False at the end of
-    /// the input.
+    /// Passes whitespace, line breaks and `%` lines, up to the start of the
+    /// next token (where the token's place is set). False at the end of the
+    /// input.
     #[inline(always)]
     fn skip_space(&mut self) -> bool {
         loop {
             let buf = &self.buf[..self.limit];
-            let mut pos = self.pos;
+            // In registers while bytes are passed, stored once: a field
+            // written here and read back at once, next to another, stalls
+            // the CPU (the compiler copies the two together).
+            let (mut pos, mut line_no, mut line_start) = (self.pos, self.line_no, self.line_start);
             while pos < buf.len() {
                 match SPACE[buf[pos] as usize] {
                     Space::Blank => pos += 1,
                     Space::Newline => {
                         pos += 1;
-                        self.line_no += 1;
-                        self.line_start = pos;
+                        line_no += 1;
+                        line_start = pos;
                     }
                     // `%` in the first column escapes the whole line.
-                    Space::Percent if pos == self.line_start => {
-                        self.pos = pos;
-                        pos = self.line_end();
+                    Space::Percent if pos == line_start => {
+                        pos = find2(&buf[pos..], b'\n', b'\n').map_or(buf.len(), |i| pos + i);
                     }
                     _ => {
+                        // The start of the next token.
                         self.pos = pos;
+                        self.line_no = line_no;
+                        self.line_start = line_start;
+                        self.token_line = line_no;
+                        self.token_line_start = line_start;
+                        self.token_start = pos;
                         return true;
                     }
                 }
             }
             self.pos = pos;
+            self.line_no = line_no;
+            self.line_start = line_start;
             if self.refill().is_none() {
                 return false;
             }
@@ -410,11 +421,9 @@ impl<R: BufRead> Lexer<R> {
                 self.ended = true;
                 return None;
             }
+            // `skip_space` has set where the token starts.
             let start = self.pos;
             let line = &self.buf[..self.limit];
-            self.token_line = self.line_no;
-            self.token_line_start = self.line_start;
-            self.token_start = start;
             // Most tokens are moves, starting with a letter: straight to
             // their end. (The loop is [`word_end`]'s, written out: shared,
             // the compiler merges the two loops and their branches predict
