@@ -360,28 +360,30 @@ impl<R: BufRead> Lexer<R> {
             // written here and read back at once, next to another, stalls
             // the CPU (the compiler copies the two together).
             let (mut pos, mut line_no, mut line_start) = (self.pos, self.line_no, self.line_start);
+            // Tests in the order of how often they hold (a jump table here
+            // is an indirect branch the CPU mispredicts).
             while pos < buf.len() {
-                match SPACE[buf[pos] as usize] {
-                    Space::Blank => pos += 1,
-                    Space::Newline => {
-                        pos += 1;
-                        line_no += 1;
-                        line_start = pos;
-                    }
+                let b = buf[pos];
+                if b == b' ' {
+                    pos += 1;
+                } else if b == b'\n' {
+                    pos += 1;
+                    line_no += 1;
+                    line_start = pos;
+                } else if b == b'%' && pos == line_start {
                     // `%` in the first column escapes the whole line.
-                    Space::Percent if pos == line_start => {
-                        pos = find2(&buf[pos..], b'\n', b'\n').map_or(buf.len(), |i| pos + i);
-                    }
-                    _ => {
-                        // The start of the next token.
-                        self.pos = pos;
-                        self.line_no = line_no;
-                        self.line_start = line_start;
-                        self.token_line = line_no;
-                        self.token_line_start = line_start;
-                        self.token_start = pos;
-                        return true;
-                    }
+                    pos = find2(&buf[pos..], b'\n', b'\n').map_or(buf.len(), |i| pos + i);
+                } else if b.is_ascii_whitespace() {
+                    pos += 1;
+                } else {
+                    // The start of the next token.
+                    self.pos = pos;
+                    self.line_no = line_no;
+                    self.line_start = line_start;
+                    self.token_line = line_no;
+                    self.token_line_start = line_start;
+                    self.token_start = pos;
+                    return true;
                 }
             }
             self.pos = pos;
@@ -779,29 +781,6 @@ const DELIMITER: [bool; 256] = {
             (b as u8).is_ascii_whitespace() || matches!(b as u8, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$');
         b += 1;
     }
-    table
-};
-
-/// What [`Lexer::skip_space`] makes of a byte.
-#[derive(Clone, Copy)]
-enum Space {
-    Blank,
-    Newline,
-    Percent,
-    Other,
-}
-
-const SPACE: [Space; 256] = {
-    let mut table = [Space::Other; 256];
-    let mut b = 0;
-    while b < 256 {
-        if (b as u8).is_ascii_whitespace() {
-            table[b] = Space::Blank;
-        }
-        b += 1;
-    }
-    table[b'\n' as usize] = Space::Newline;
-    table[b'%' as usize] = Space::Percent;
     table
 };
 
