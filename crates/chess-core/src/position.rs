@@ -736,15 +736,9 @@ impl Position {
     /// then checked as it stands; only a refused position is looked at
     /// again, to list every problem.
     pub fn from_fen(fen: &str) -> Result<Position, crate::Error> {
-        Position::from_fen_as_written(fen).map(|(pos, _)| pos)
-    }
-
-    /// [`Position::from_fen`], with the fields of the FEN as written (the
-    /// PGN reader warns about a move number 0).
-    pub(crate) fn from_fen_as_written(fen: &str) -> Result<(Position, FenState), crate::Error> {
         let mut pos = Position::blank();
-        let state = pos.read_fen(fen)?;
-        Ok((pos, state))
+        pos.read_fen(fen)?;
+        Ok(pos)
     }
 
     /// [`Position::from_fen`] for a position kept on the heap, built where
@@ -760,6 +754,14 @@ impl Position {
         let mut pos = Box::new(Position::blank());
         pos.read_fen(fen)?;
         Ok(pos)
+    }
+
+    /// Makes this the position of `fen`, read and checked in place; the
+    /// FEN's fields as written. On an error the position is left blank or
+    /// part-read: to be set again, not used.
+    pub(crate) fn set_fen(&mut self, fen: &str) -> Result<FenState, crate::Error> {
+        *self = Position::blank();
+        self.read_fen(fen)
     }
 
     /// Reads `fen` into this blank position and checks it; the FEN's fields

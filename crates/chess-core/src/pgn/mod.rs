@@ -379,8 +379,9 @@ impl<R: BufRead> PgnReader<R> {
             kind,
         };
         // Tags go to the sink as they are read. A FEN is read at once (its
-        // text is in the lexer's buffer only until the next token), kept
-        // with its warnings and its place until the tags end.
+        // text is in the lexer's buffer only until the next token) into
+        // the position the moves start from, the outcome kept with its
+        // warnings and its place until the tags end.
         let mut fen: Option<FenTag> = None;
         let (mut first, mut has_event) = (true, false);
         while self.next_tag_is_this_games(first, has_event) {
@@ -395,9 +396,9 @@ impl<R: BufRead> PgnReader<R> {
             }
             if name == b"FEN" {
                 let mut repairs = Vec::new();
-                let start = fen_start(&value.text(), &mut repairs);
+                let read = fen_start(&value.text(), sink.start_position(), &mut repairs);
                 fen = Some(FenTag {
-                    start,
+                    read,
                     repairs,
                     line: self.lexer.token_line(),
                     column: self.lexer.token_column(),
@@ -407,14 +408,14 @@ impl<R: BufRead> PgnReader<R> {
             has_event |= name == b"Event";
             sink.tag(name, value);
         }
-        let start = match fen {
+        match fen {
             Some(FenTag {
-                start,
+                read,
                 repairs,
                 line,
                 column,
             }) => {
-                let start = start.map_err(|e| PgnError {
+                read.map_err(|e| PgnError {
                     game: number,
                     line,
                     column,
@@ -423,11 +424,10 @@ impl<R: BufRead> PgnReader<R> {
                 for kind in repairs {
                     sink.warning(PgnWarning { line, column, kind });
                 }
-                start
             }
-            None => Position::new(),
-        };
-        sink.start(start);
+            None => *sink.start_position() = Position::new(),
+        }
+        sink.start();
 
         // Comments read where no move precedes them at this level: they go
         // before the next move (or, with none, to the end).
@@ -547,21 +547,22 @@ impl<R: BufRead> PgnReader<R> {
     }
 }
 
-/// A game's `FEN` tag, read: the position (or why not), the repairs made,
-/// and where the tag is.
+/// A game's `FEN` tag, read: whether its position could be (it is in the
+/// sink), the repairs made, and where the tag is.
 struct FenTag {
-    start: Result<Position, crate::Error>,
+    read: Result<(), crate::Error>,
     repairs: Vec<PgnWarningKind>,
     line: usize,
     column: usize,
 }
 
-/// The start position of a `FEN` tag, forgiving what real files get wrong
-/// with a warning for each repair: castling rights the position cannot
-/// have are dropped, a move number 0 reads as 1. Other problems are errors.
-fn fen_start(fen: &str, repairs: &mut Vec<PgnWarningKind>) -> Result<Position, crate::Error> {
-    let (pos, written) = match Position::from_fen_as_written(fen) {
-        Ok(read) => read,
+/// Reads the start position of a `FEN` tag into `pos`, forgiving what real
+/// files get wrong with a warning for each repair: castling rights the
+/// position cannot have are dropped, a move number 0 reads as 1. Other
+/// problems are errors (and leave `pos` to be overwritten).
+fn fen_start(fen: &str, pos: &mut Position, repairs: &mut Vec<PgnWarningKind>) -> Result<(), crate::Error> {
+    let written = match pos.set_fen(fen) {
+        Ok(written) => written,
         Err(crate::Error::Position(e)) if e.errors().any(|p| matches!(p, Problem::BadCastlingRight { .. })) => {
             let setup = Setup::from_fen(fen)?;
             let written = crate::fen::parse(fen, |_, _| {})?;
@@ -569,19 +570,19 @@ fn fen_start(fen: &str, repairs: &mut Vec<PgnWarningKind>) -> Result<Position, c
                 castling: true,
                 en_passant: false,
             };
-            let pos = Position::from_setup_repaired(setup, only_castling).map_err(|_| crate::Error::Position(e))?;
+            *pos = Position::from_setup_repaired(setup, only_castling).map_err(|_| crate::Error::Position(e))?;
             let dropped = CastlingRights::from_bits(written.castling.bits() & !pos.castling().bits());
             repairs.push(PgnWarningKind::CastlingRightsDropped {
                 dropped: dropped.to_string(),
             });
-            (pos, written)
+            written
         }
         Err(e) => return Err(e),
     };
     if written.fullmoves == 0 {
         repairs.push(PgnWarningKind::MoveNumberZero);
     }
-    Ok(pos)
+    Ok(())
 }
 
 /// Receives a game as the reader reads it.
@@ -632,7 +633,11 @@ pub trait Visitor {
 trait Sink {
     fn tag(&mut self, name: &[u8], value: RawTag<'_>);
     /// The tags are read, the moves start from `start`.
-    fn start(&mut self, start: Position);
+    /// The position the moves will start from, to be set before
+    /// [`Sink::start`].
+    fn start_position(&mut self) -> &mut Position;
+    /// The tags are read, the moves start from the start position.
+    fn start(&mut self);
     /// The position the next move is played in.
     fn position(&self) -> &Position;
     /// Whether a move has been played at this level (comments and NAGs then
@@ -667,6 +672,14 @@ impl Line {
             last: None,
             stack: Vec::new(),
         }
+    }
+
+    /// The position a game starts from, to be set: the line is made
+    /// empty (no move, no variation) around it.
+    fn start_position(&mut self) -> &mut Position {
+        self.last = None;
+        self.stack.clear();
+        &mut self.current
     }
 
     /// Whether the side to move is in check, known cheaply from the last
@@ -743,10 +756,13 @@ impl Sink for GameBuilder {
         self.tags.set(text(name), value.text());
     }
 
-    fn start(&mut self, start: Position) {
-        self.game = Game::from_position(start.clone());
+    fn start_position(&mut self) -> &mut Position {
+        self.line.start_position()
+    }
+
+    fn start(&mut self) {
+        self.game = Game::from_position(self.line.current.clone());
         self.game.tags = std::mem::take(&mut self.tags);
-        self.line = Line::new(start);
     }
 
     fn position(&self) -> &Position {
@@ -866,9 +882,12 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
         self.visitor.tag(name, value);
     }
 
-    fn start(&mut self, start: Position) {
-        self.visitor.begin_moves(&start);
-        self.line = Line::new(start);
+    fn start_position(&mut self) -> &mut Position {
+        self.line.start_position()
+    }
+
+    fn start(&mut self) {
+        self.visitor.begin_moves(&self.line.current);
     }
 
     fn position(&self) -> &Position {
