@@ -360,22 +360,32 @@ impl<R: BufRead> Lexer<R> {
             // written here and read back at once, next to another, stalls
             // the CPU (the compiler copies the two together).
             let (mut pos, mut line_no, mut line_start) = (self.pos, self.line_no, self.line_start);
-            // Tests in the order of how often they hold (a jump table here
-            // is an indirect branch the CPU mispredicts).
+            // Tests in the order of how often they hold, the first a range
+            // (a match here becomes a jump table: an indirect branch the CPU
+            // mispredicts).
             while pos < buf.len() {
                 let b = buf[pos];
-                if b == b' ' {
+                let token = if b > b' ' && b != b'%' {
+                    true
+                } else if b == b' ' {
                     pos += 1;
+                    false
                 } else if b == b'\n' {
                     pos += 1;
                     line_no += 1;
                     line_start = pos;
+                    false
                 } else if b == b'%' && pos == line_start {
                     // `%` in the first column escapes the whole line.
                     pos = find2(&buf[pos..], b'\n', b'\n').map_or(buf.len(), |i| pos + i);
+                    false
                 } else if b.is_ascii_whitespace() {
                     pos += 1;
+                    false
                 } else {
+                    true
+                };
+                if token {
                     // The start of the next token.
                     self.pos = pos;
                     self.line_no = line_no;
