@@ -10,7 +10,7 @@ use crate::position::{BISHOP, KNIGHT, Position, QUEEN, ROOK, bit, index88};
 use crate::square::{Square, SquareSet};
 use crate::x88::{
     ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_KING, ATTACK_KNIGHT, ATTACK_ROOK, ATTACKS, BISHOP_DELTAS, KING_DELTAS,
-    KNIGHT_DELTAS, ROOK_DELTAS, STEPS, diff_index, on_board,
+    KNIGHT_DELTAS, ROOK_DELTAS, STEPS, between, diff_index, on_board, ray,
 };
 
 /// What move generation needs to know about the side to move's king.
@@ -156,28 +156,39 @@ impl Position {
         if m.flags() & (Move::CASTLE | Move::EN_PASSANT) != 0 || m.promotion().is_some() {
             return self.is_check();
         }
+        // With piece sets and rays, no walks and few branches (a reader of
+        // PGN asks this after every move).
         let king = self.king88(self.turn);
+        let occupied = self.occupied().0;
+        // The piece that moved attacks the king: it moves that way and,
+        // for a slider, nothing stands between.
         let to = m.to().to_0x88();
-        if self.piece_attacks(self.squares[to as usize & 127], to, king, 0xff) {
+        let idx = diff_index(to, king);
+        let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[self.squares[to as usize & 127] as usize & 31];
+        let slides = kinds & (ATTACK_BISHOP | ATTACK_ROOK) != 0;
+        if (kinds != 0) & (!slides | (between(STEPS[idx], to, king) & occupied == 0)) {
             return true;
         }
-        // A discovered check comes along the line from the king through `from`.
+        // A discovered check comes along the line from the king through
+        // `from`: the nearest piece on it is an enemy slider of its kind.
         let from = m.from().to_0x88();
         let idx = diff_index(king, from);
         let line = ATTACKS[idx] & (ATTACK_BISHOP | ATTACK_ROOK);
-        if line == 0 {
+        let step = STEPS[idx];
+        let them = (!self.turn).bit();
+        let slider = if line & ATTACK_ROOK != 0 { ROOK } else { BISHOP };
+        let sliders = self.set(them | QUEEN as u8) | self.set(them | slider as u8);
+        let beyond = ray(step, king);
+        if line == 0 || beyond & sliders == 0 {
             return false;
         }
-        let step = STEPS[idx] as u8;
-        let mut sq = king.wrapping_add(step);
-        while on_board(sq) {
-            let code = self.squares[sq as usize & 127];
-            if code != EMPTY {
-                return code & (!self.turn).bit() != 0 && ATTACK_BITS_OF_CODE[code as usize & 31] & line != 0;
-            }
-            sq = sq.wrapping_add(step);
-        }
-        false
+        let blockers = beyond & occupied;
+        let nearest = if step > 0 {
+            blockers & blockers.wrapping_neg()
+        } else {
+            1u64 << (63 - blockers.leading_zeros())
+        };
+        nearest & sliders != 0
     }
 
     /// The side to move's pieces that are pinned to their king.
