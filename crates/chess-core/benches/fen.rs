@@ -12,13 +12,14 @@
 //! `cargo bench -p chess-core --bench fen` (`ROUNDS=n` for other than 9).
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use chess_core::Position;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 #[path = "support/corpora.rs"]
 mod corpora;
+#[path = "support/rounds.rs"]
+mod rounds;
 
 const PERFT_SUITES: [&str; 2] = [
     include_str!("../tests/data/perftsuite.epd"),
@@ -65,33 +66,23 @@ fn main() {
     for (name, fens) in [("perft suites", &suites), ("puzzle-like", &puzzles)] {
         // Enough repetitions for a round to take a few tens of milliseconds.
         let reps = 200_000 / fens.len() + 1;
-        let mut best = [f64::MAX; 2];
-        let mut ratios = Vec::new();
-        for round in 0..rounds {
-            let mut t = [0.0; 2];
-            let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
-            for i in order {
-                let start = Instant::now();
-                let mut ok = 0;
-                for _ in 0..reps {
-                    ok += if i == 0 { ours(fens) } else { theirs(fens) };
-                }
-                t[i] = start.elapsed().as_secs_f64();
-                assert_eq!(ok, reps * fens.len(), "every FEN loads");
-                best[i] = best[i].min(t[i]);
+        let measured = rounds::interleaved(rounds, |i| {
+            let mut ok = 0;
+            for _ in 0..reps {
+                ok += if i == 0 { ours(fens) } else { theirs(fens) };
             }
-            ratios.push(t[1] / t[0]);
-        }
-        ratios.sort_by(|a, b| a.total_cmp(b));
+            assert_eq!(ok, reps * fens.len(), "every FEN loads");
+        });
+        let (median, low, high) = measured.spread();
         let per = |t: f64| t / (reps * fens.len()) as f64 * 1e9;
         println!(
             "{name:<16} {:>6} {:>12.0} {:>12.0} {:>9.2}x ({:.2}-{:.2})",
             fens.len(),
-            per(best[0]),
-            per(best[1]),
-            ratios[rounds / 2],
-            ratios[0],
-            ratios[rounds - 1]
+            per(measured.best[0]),
+            per(measured.best[1]),
+            median,
+            low,
+            high
         );
     }
 }

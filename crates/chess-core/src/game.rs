@@ -154,14 +154,51 @@ impl Children {
 /// written anew at its end.
 #[derive(Clone, Default)]
 pub struct Tags {
-    text: String,
-    /// Each tag's name and value, as ranges of `text`, in order.
+    text: Texts,
+    /// Each tag's name and value, in order.
     entries: Vec<(Span, Span)>,
 }
 
-/// A range of a string of texts ([`Tags::text`], [`Game::texts`]).
+/// Where a text is in [`Texts`].
 #[derive(Clone, Copy, Debug, Default)]
 struct Span(u32, u32);
+
+/// Texts kept one after the other in one string, each known by its
+/// [`Span`]: a game read from a file with a dozen tags, or a comment on
+/// every move, allocates once, not once a text. A text set again is
+/// written anew at the end (editing is rare; the old one is left).
+#[derive(Clone, Debug, Default)]
+struct Texts(String);
+
+impl Texts {
+    /// Appends `text`; its span. The first text makes room for `room`
+    /// bytes at once.
+    fn push(&mut self, text: &str, room: usize) -> Span {
+        if self.0.capacity() == 0 {
+            self.0.reserve(room);
+        }
+        let start = self.0.len() as u32;
+        self.0.push_str(text);
+        Span(start, self.0.len() as u32)
+    }
+
+    /// `old`'s text, a space and `text`: grown in place when `old` is the
+    /// last text written.
+    fn join(&mut self, old: Span, text: &str) -> Span {
+        if old.1 as usize == self.0.len() {
+            self.0.push(' ');
+            self.0.push_str(text);
+            Span(old.0, self.0.len() as u32)
+        } else {
+            let joined = format!("{} {text}", self.get(old));
+            self.push(&joined, 0)
+        }
+    }
+
+    fn get(&self, span: Span) -> &str {
+        self.0.get(span.0 as usize..span.1 as usize).unwrap_or("")
+    }
+}
 
 impl Tags {
     /// The seven tags every PGN game has, in the order PGN writes them.
@@ -173,19 +210,16 @@ impl Tags {
     }
 
     fn str(&self, span: Span) -> &str {
-        self.text.get(span.0 as usize..span.1 as usize).unwrap_or("")
+        self.text.get(span)
     }
 
-    /// Appends `s` to the text; its range.
+    /// Keeps `s`; its span.
     fn push(&mut self, s: &str) -> Span {
-        if self.text.capacity() == 0 {
+        if self.entries.capacity() == 0 {
             // Room for a game's usual dozen tags at once.
-            self.text.reserve(320);
             self.entries.reserve(12);
         }
-        let start = self.text.len() as u32;
-        self.text.push_str(s);
-        Span(start, self.text.len() as u32)
+        self.text.push(s, 320)
     }
 
     /// The value of `name`, if set.
@@ -287,10 +321,8 @@ pub struct Game {
     pub(crate) warnings: Vec<crate::pgn::PgnWarning>,
     /// The notes of the nodes that have some.
     notes: Vec<Notes>,
-    /// The text of every comment, one after the other (a game read from a
-    /// file with a comment on every move makes no allocation per comment);
-    /// a comment set again is written anew at its end.
-    texts: String,
+    /// The text of every comment.
+    texts: Texts,
 }
 
 impl Default for Game {
@@ -313,7 +345,7 @@ impl Game {
             tags: Tags::new(),
             warnings: Vec::new(),
             notes: Vec::new(),
-            texts: String::new(),
+            texts: Texts::default(),
         }
     }
 
@@ -326,7 +358,7 @@ impl Game {
             tags: Tags::new(),
             warnings: Vec::new(),
             notes: Vec::new(),
-            texts: String::new(),
+            texts: Texts::default(),
         }
     }
 
@@ -565,17 +597,16 @@ impl Game {
     }
 
     fn text(&self, span: Span) -> &str {
-        self.texts.get(span.0 as usize..span.1 as usize).unwrap_or("")
+        self.texts.get(span)
     }
 
-    /// Appends `text` to [`Game::texts`]; its range.
-    fn push_text(&mut self, text: &str) -> Span {
-        if self.texts.capacity() == 0 {
-            self.texts.reserve(1024);
+    /// Sets one of the comments of `id` (the `comment` of its notes, or the
+    /// `starting_comment`), chosen by `field`.
+    fn set_note_text(&mut self, id: NodeId, text: &str, field: fn(&mut Notes) -> &mut Span) {
+        if !text.is_empty() || self.notes(id).is_some() {
+            let span = self.texts.push(text, 1024);
+            *field(self.notes_mut(id)) = span;
         }
-        let start = self.texts.len() as u32;
-        self.texts.push_str(text);
-        Span(start, self.texts.len() as u32)
     }
 
     /// The comment after the move of `id` (for the root: before the game).
@@ -585,11 +616,7 @@ impl Game {
 
     /// Sets the comment after the move of `id`.
     pub fn set_comment(&mut self, id: NodeId, text: impl AsRef<str>) {
-        let text = text.as_ref();
-        if !text.is_empty() || self.notes(id).is_some() {
-            let span = self.push_text(text);
-            self.notes_mut(id).comment = span;
-        }
+        self.set_note_text(id, text.as_ref(), |n| &mut n.comment);
     }
 
     /// Adds `text` to the comment after the move of `id`, after a space.
@@ -598,15 +625,7 @@ impl Game {
         if old.0 == old.1 {
             return self.set_comment(id, text);
         }
-        let span = if old.1 as usize == self.texts.len() {
-            // The comment was the last text written: it grows in place.
-            self.texts.push(' ');
-            self.texts.push_str(text);
-            Span(old.0, self.texts.len() as u32)
-        } else {
-            let joined = format!("{} {text}", self.text(old));
-            self.push_text(&joined)
-        };
+        let span = self.texts.join(old, text);
         self.notes_mut(id).comment = span;
     }
 
@@ -617,11 +636,7 @@ impl Game {
 
     /// Sets the comment before the move of `id`.
     pub fn set_starting_comment(&mut self, id: NodeId, text: impl AsRef<str>) {
-        let text = text.as_ref();
-        if !text.is_empty() || self.notes(id).is_some() {
-            let span = self.push_text(text);
-            self.notes_mut(id).starting_comment = span;
-        }
+        self.set_note_text(id, text.as_ref(), |n| &mut n.starting_comment);
     }
 
     /// The numeric annotation glyphs of `id` (`$1` is "!", `$2` "?", ...).

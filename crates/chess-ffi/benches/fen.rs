@@ -8,9 +8,11 @@
 
 use std::ffi::{CStr, CString, c_char};
 use std::hint::black_box;
-use std::time::Instant;
 
 use chess::{chess_position_free, chess_position_from_fen};
+
+#[path = "../../chess-core/benches/support/rounds.rs"]
+mod rounds;
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 const PERFT_SUITES: [&str; 2] = [
@@ -91,44 +93,34 @@ fn main() {
     for (name, fens) in [("perft suites", &suites), ("game-like", &games)] {
         let fens: Vec<CString> = fens.iter().map(|f| CString::new(f.as_str()).unwrap()).collect();
         let reps = 200_000 / fens.len() + 1;
-        let mut best = [f64::MAX; 2];
-        let mut ratios = Vec::new();
-        for round in 0..rounds {
-            let mut t = [0.0; 2];
-            let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
-            for i in order {
-                let start = Instant::now();
-                let mut ok = 0;
-                for _ in 0..reps {
-                    for fen in &fens {
-                        if i == 0 {
-                            // SAFETY: a NUL-terminated string; the position is freed once.
-                            let pos = unsafe { chess_position_from_fen(black_box(fen.as_ptr())) };
-                            ok += !pos.is_null() as usize;
-                            unsafe { chess_position_free(black_box(pos)) };
-                        } else {
-                            let pos = shakmaty_position_from_fen(black_box(fen.as_ptr()));
-                            ok += !pos.is_null() as usize;
-                            shakmaty_position_free(black_box(pos));
-                        }
+        let measured = rounds::interleaved(rounds, |i| {
+            let mut ok = 0;
+            for _ in 0..reps {
+                for fen in &fens {
+                    if i == 0 {
+                        // SAFETY: a NUL-terminated string; the position is freed once.
+                        let pos = unsafe { chess_position_from_fen(black_box(fen.as_ptr())) };
+                        ok += !pos.is_null() as usize;
+                        unsafe { chess_position_free(black_box(pos)) };
+                    } else {
+                        let pos = shakmaty_position_from_fen(black_box(fen.as_ptr()));
+                        ok += !pos.is_null() as usize;
+                        shakmaty_position_free(black_box(pos));
                     }
                 }
-                t[i] = start.elapsed().as_secs_f64();
-                assert_eq!(ok, reps * fens.len(), "every FEN loads");
-                best[i] = best[i].min(t[i]);
             }
-            ratios.push(t[1] / t[0]);
-        }
-        ratios.sort_by(|a, b| a.total_cmp(b));
+            assert_eq!(ok, reps * fens.len(), "every FEN loads");
+        });
+        let (median, low, high) = measured.spread();
         let per = |t: f64| t / (reps * fens.len()) as f64 * 1e9;
         println!(
             "{name:<16} {:>6} {:>12.0} {:>12.0} {:>9.2}x ({:.2}-{:.2})",
             fens.len(),
-            per(best[0]),
-            per(best[1]),
-            ratios[rounds / 2],
-            ratios[0],
-            ratios[rounds - 1]
+            per(measured.best[0]),
+            per(measured.best[1]),
+            median,
+            low,
+            high
         );
     }
 }
