@@ -181,18 +181,20 @@ fn cut<R: BufRead, T>(
 ) {
     let mut scan = Scan::default();
     let (mut index, mut line, mut first_line) = (0, 1, 1);
+    // The piece being made, read a chunk at a time; the lines before
+    // `line_start` have been looked at.
     let mut bytes = Vec::with_capacity(piece_bytes + (1 << 16));
+    let mut line_start = 0;
     loop {
-        let start = bytes.len();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let read = match input.fill_buf() {
+            Ok(chunk) => {
+                bytes.extend_from_slice(chunk);
+                chunk.len()
+            }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => {
-                bytes.truncate(start);
-                let piece = std::mem::take(&mut bytes);
-                let sent = !piece.is_empty();
-                if sent && send(pieces, index, first_line, piece).is_err() {
+                let sent = !bytes.is_empty();
+                if sent && send(pieces, index, first_line, std::mem::take(&mut bytes)).is_err() {
                     return;
                 }
                 let error = PgnError {
@@ -204,17 +206,26 @@ fn cut<R: BufRead, T>(
                 let _ = done.send((index + usize::from(sent), vec![Err(error)]));
                 return;
             }
+        };
+        if read == 0 {
+            break;
         }
-        if scan.starts_game(&bytes[start..]) && start >= piece_bytes {
-            let rest = bytes.split_off(start);
-            let piece = std::mem::replace(&mut bytes, rest);
-            if send(pieces, index, first_line, piece).is_err() {
-                return;
+        input.consume(read);
+        while let Some(k) = find2(&bytes[line_start..], b'\n', b'\n') {
+            let end = line_start + k + 1;
+            if scan.starts_game(&bytes[line_start..end]) && line_start >= piece_bytes {
+                let rest = bytes.split_off(line_start);
+                let piece = std::mem::replace(&mut bytes, rest);
+                if send(pieces, index, first_line, piece).is_err() {
+                    return;
+                }
+                index += 1;
+                first_line = line;
+                line_start = 0;
             }
-            index += 1;
-            first_line = line;
+            line_start += k + 1;
+            line += 1;
         }
-        line += 1;
     }
     if !bytes.is_empty() {
         let _ = send(pieces, index, first_line, bytes);
