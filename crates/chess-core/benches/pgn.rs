@@ -25,6 +25,8 @@ use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen};
 
 #[path = "support/corpora.rs"]
 mod corpora;
+#[path = "support/rounds.rs"]
+mod rounds;
 
 struct Count(usize);
 
@@ -142,6 +144,57 @@ fn theirs(text: &[u8]) -> (usize, usize) {
     (games, visitor.moves)
 }
 
+/// pgn-reader's plain replay, as its documentation's validator writes it:
+/// variations skipped, so no copy of the position before each move. A
+/// reference for the files that have no variations (the replay above,
+/// which can go back for a variation, pays for that copy on every move).
+struct MainLine {
+    moves: usize,
+}
+
+impl Visitor for MainLine {
+    type Tags = Option<Chess>;
+    type Movetext = Chess;
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), Option<Chess>> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(&mut self, tags: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+        if name == b"FEN" {
+            let fen = Fen::from_ascii(value.as_bytes()).expect("fen");
+            tags.replace(fen.into_position(CastlingMode::Standard).expect("position"));
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<(), Chess> {
+        ControlFlow::Continue(tags.unwrap_or_default())
+    }
+
+    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<()> {
+        let m = san_plus.san.to_move(pos).expect("legal");
+        pos.play_unchecked(m);
+        self.moves += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, pos: Chess) {
+        black_box(pos);
+    }
+}
+
+fn theirs_main_line(text: &[u8]) -> (usize, usize) {
+    let mut reader = Reader::new(text);
+    let mut visitor = MainLine { moves: 0 };
+    let mut games = 0;
+    while reader.read_game(&mut visitor).expect("reads").is_some() {
+        games += 1;
+    }
+    (games, visitor.moves)
+}
+
 fn median(mut v: Vec<f64>) -> (f64, f64, f64) {
     v.sort_by(|a, b| a.total_cmp(b));
     (v[v.len() / 2], v[0], v[v.len() - 1])
@@ -238,6 +291,26 @@ fn main() {
             building.2,
         );
     }
+    println!(
+        "\nagainst pgn-reader skipping variations (no copy of the position per move; files without variations only):"
+    );
+    for corpus in &corpora {
+        let text = corpus.text.as_bytes();
+        if ours_visitor(text) != theirs_main_line(text) {
+            println!("{:<8} n/a: the corpus has variations", corpus.name);
+            continue;
+        }
+        let measured = rounds::interleaved(rounds, |i| {
+            black_box(if i == 0 {
+                ours_visitor(text)
+            } else {
+                theirs_main_line(text)
+            });
+        });
+        let (median, low, high) = measured.spread();
+        println!("{:<8} {median:.2}x ({low:.2}-{high:.2})", corpus.name);
+    }
+
     // The same visitor on every core: ParallelReader cuts the input at
     // game boundaries and replays the pieces on worker threads.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

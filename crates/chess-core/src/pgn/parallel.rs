@@ -188,6 +188,10 @@ fn cut<R: BufRead, T>(
     loop {
         let read = match input.fill_buf() {
             Ok(chunk) => {
+                // A chunk at a time (a slice gives all it has at once): a
+                // piece is cut soon after it is full, and what follows the
+                // cut, copied to the next piece, stays small.
+                let chunk = &chunk[..chunk.len().min(1 << 16)];
                 bytes.extend_from_slice(chunk);
                 chunk.len()
             }
@@ -260,7 +264,6 @@ impl Scan {
     /// every such line, wherever it is in the game before (its tags, its
     /// moves, or skipping what is left of a bad one).
     fn starts_game(&mut self, line: &[u8]) -> bool {
-        let tag_line = is_tag_line(line);
         let starts = if self.in_comment {
             let ends_comment = self.blank_before && line.starts_with(b"[Event ");
             if ends_comment {
@@ -269,8 +272,20 @@ impl Scan {
                 self.movetext(line);
             }
             ends_comment
-        } else if tag_line {
-            self.blank_before
+        } else if line.first() == Some(&b'[') {
+            // A tag changes nothing, but starts a game after a blank line;
+            // a `[` line that is not a tag is movetext (its `{` opens a
+            // comment, where a tag's value would hide it). The usual tag
+            // line, with neither, is passed without being read.
+            let comments = find2(line, b'{', b';').is_some();
+            if !self.blank_before && !comments {
+                false
+            } else if is_tag_line(line) {
+                self.blank_before
+            } else {
+                self.movetext(line);
+                false
+            }
         } else {
             if line.first() != Some(&b'%') {
                 self.movetext(line);
