@@ -73,6 +73,15 @@ struct Replay {
     moves: usize,
 }
 
+/// A pgn-reader visitor's tag: a `FEN` is the start position.
+fn fen_tag(start: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
+    if name == b"FEN" {
+        let fen = Fen::from_ascii(value.as_bytes()).expect("fen");
+        start.replace(fen.into_position(CastlingMode::Standard).expect("position"));
+    }
+    ControlFlow::Continue(())
+}
+
 struct Line {
     pos: Chess,
     /// The position before the last move (where a variation starts).
@@ -90,11 +99,7 @@ impl Visitor for Replay {
     }
 
     fn tag(&mut self, tags: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        if name == b"FEN" {
-            let fen = Fen::from_ascii(value.as_bytes()).expect("fen");
-            tags.replace(fen.into_position(CastlingMode::Standard).expect("position"));
-        }
-        ControlFlow::Continue(())
+        fen_tag(tags, name, value)
     }
 
     fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<(), Line> {
@@ -162,11 +167,7 @@ impl Visitor for MainLine {
     }
 
     fn tag(&mut self, tags: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        if name == b"FEN" {
-            let fen = Fen::from_ascii(value.as_bytes()).expect("fen");
-            tags.replace(fen.into_position(CastlingMode::Standard).expect("position"));
-        }
-        ControlFlow::Continue(())
+        fen_tag(tags, name, value)
     }
 
     fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<(), Chess> {
