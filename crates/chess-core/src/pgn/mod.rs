@@ -9,9 +9,22 @@
 //! comments in braces and after `;` (also before the first move and after
 //! the result), NAGs and the `!?` suffixes, nested variations, games
 //! starting from a `FEN` tag, games with tags and no moves, `%` escape lines,
-//! a byte order mark, CRLF line ends, and Latin-1 or broken UTF-8 (decoded
-//! lossily). A game that cannot be read gives an error with its number, line
-//! and column, and the reader carries on with the next game.
+//! a byte order mark, CRLF line ends, and Latin-1: a tag value or comment
+//! that is not UTF-8 is read as Windows-1252 (Latin-1 as browsers read it),
+//! by every reader alike.
+//!
+//! Where a file breaks the standard the way real files do, it reads what
+//! python-chess, lichess and ChessX read and says what it repaired, with
+//! line and column ([`PgnWarning`], [`Game::warnings`]): unescaped quotes
+//! in a tag value, castling rights a `FEN` cannot have, a `FEN` move number
+//! 0, off-standard SAN (`0-0`, `Ng1f3`, `ed5`, `e8Q`), null moves (the rest
+//! of their line is left out) and a missing result.
+//!
+//! A game that cannot be read gives an error with its number, line and
+//! column, and the reader resumes at the next line where a game starts (a
+//! tag after a blank line, or `[Event`): one bad game costs one game, and
+//! no game is made of its remains. [`ParallelReader`] reads one input on
+//! every core, with the same results.
 //!
 //! ```
 //! use chess_core::pgn::PgnReader;
