@@ -1,6 +1,6 @@
 //! PGN: reading games from text or files, and writing them.
 //!
-//! The reader streams: it reads from any [`BufRead`](std::io::BufRead) in
+//! The reader streams: it reads from any [`BufRead`] in
 //! chunks into one small buffer, so a 100 MB file never sits in memory at
 //! once, and it copies no text it does not keep (a visitor gets comments as
 //! [`RawComment`]s, decoded only if it asks).
