@@ -631,9 +631,10 @@ impl<R: BufRead> Lexer<R> {
         self.token_line >= self.prev_end_line + 2
     }
 
-    /// Whether the last token read is the first thing on its line.
-    pub(crate) fn token_starts_line(&self) -> bool {
-        self.token_start == self.token_line_start
+    /// Whether the tag just read starts a game: it begins its line, after
+    /// a blank line or as `[Event`.
+    pub(crate) fn tag_starts_game(&self) -> bool {
+        self.token_start == self.token_line_start && (self.blank_line_before() || self.tag().0 == b"Event")
     }
 
     /// Error recovery: passes the rest of the current line and every line
@@ -646,10 +647,7 @@ impl<R: BufRead> Lexer<R> {
             self.peeked = None;
             return;
         }
-        if self.peeked == Some(Token::Tag)
-            && self.token_starts_line()
-            && (self.blank_line_before() || self.tag().0 == b"Event")
-        {
+        if self.peeked == Some(Token::Tag) && self.tag_starts_game() {
             return;
         }
         self.peeked = None;

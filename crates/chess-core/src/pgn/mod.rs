@@ -300,19 +300,12 @@ impl<R: BufRead> PgnReader<R> {
             && (first || !(self.lexer.blank_line_before() || has_event && self.lexer.tag().0 == b"Event"))
     }
 
-    /// Whether the tag just read in movetext starts the next game (which
-    /// then had no result): it begins its line, after a blank line or as
-    /// `[Event`. Other tags in movetext are out of place.
-    fn tag_starts_next_game(&self) -> bool {
-        self.lexer.token_starts_line() && (self.lexer.blank_line_before() || self.lexer.tag().0 == b"Event")
-    }
-
     /// Skips to the end of the current game: past its result, or up to the
     /// next game's tags.
     fn skip_rest_of_game(&mut self) {
         while let Some(token) = self.lexer.next_token() {
             match token {
-                Token::Tag if self.tag_starts_next_game() => {
+                Token::Tag if self.lexer.tag_starts_game() => {
                     self.lexer.push_back(token);
                     return;
                 }
@@ -522,7 +515,7 @@ impl<R: BufRead> PgnReader<R> {
                     result = Some(lexer::RESULTS[r as usize & 3]);
                     break;
                 }
-                Token::Tag if self.tag_starts_next_game() => {
+                Token::Tag if self.lexer.tag_starts_game() => {
                     // The next game's tags: this one had no result.
                     self.lexer.push_back(token);
                     break;
