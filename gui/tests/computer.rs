@@ -25,12 +25,25 @@ fn harness_with(dialogs: FixedDialogs) -> Harness<'static, ChessApp> {
 
 fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
     h.get_by_label(label).click();
-    h.run();
+    settle(h);
 }
 
 fn square(h: &mut Harness<'static, ChessApp>, name: &str) {
     h.get_by_label_contains(&format!("{name}, ")).click();
-    h.run();
+    settle(h);
+}
+
+/// Runs frames until the UI settles, or for the harness's step limit while
+/// the engine is still busy: a running analysis asks for a repaint every
+/// 50 ms for as long as it runs, so it may never settle, and must not fail
+/// a test for that.
+fn settle(h: &mut Harness<'static, ChessApp>) {
+    if h.try_run().is_err() {
+        assert!(
+            h.state().model.computer.is_busy(),
+            "the UI keeps repainting with the engine idle"
+        );
+    }
 }
 
 /// Steps frames (as the app's repaint timer would) until `done`.
@@ -41,7 +54,7 @@ fn wait_until(h: &mut Harness<'static, ChessApp>, what: &str, done: impl Fn(&Che
         std::thread::sleep(Duration::from_millis(20));
         h.step();
     }
-    h.run();
+    settle(h);
 }
 
 fn plies(app: &ChessApp) -> usize {
