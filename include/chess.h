@@ -20,6 +20,18 @@
 typedef struct ChessPosition ChessPosition;
 
 /**
+ * The two sides. Functions return these values; a colour argument that is
+ * neither is refused with `CHESS_ERR_INVALID_ARG` (the library reads it as
+ * an integer, so no value is undefined behaviour).
+ */
+typedef enum ChessColor {
+  /** White (moves first). */
+  CHESS_WHITE = 0,
+  /** Black. */
+  CHESS_BLACK = 1,
+} ChessColor;
+
+/**
  * The ABI version: raised whenever a type or function changes
  * incompatibly. Equals what `chess_abi_version()` returns.
  */
@@ -150,20 +162,6 @@ typedef enum ChessOutcome {
 } ChessOutcome;
 
 /**
- * The two sides.
- */
-typedef enum ChessColor {
-  /**
-   * White (moves first).
-   */
-  CHESS_WHITE = 0,
-  /**
-   * Black.
-   */
-  CHESS_BLACK = 1,
-} ChessColor;
-
-/**
  * The state of a single position (no history): the first that applies.
  */
 typedef enum ChessStatus {
@@ -188,6 +186,40 @@ typedef enum ChessStatus {
    */
   CHESS_STATUS_SEVENTYFIVE_MOVES = 4,
 } ChessStatus;
+
+/**
+ * Kinds of piece, as in `ChessMove.promotion` and `chess_position_piece_at`.
+ */
+typedef enum ChessPieceKind {
+  /**
+   * No piece (an empty square, or no promotion).
+   */
+  CHESS_NO_PIECE = 0,
+  /**
+   * Pawn.
+   */
+  CHESS_PAWN = 1,
+  /**
+   * Knight.
+   */
+  CHESS_KNIGHT = 2,
+  /**
+   * Bishop.
+   */
+  CHESS_BISHOP = 3,
+  /**
+   * Rook.
+   */
+  CHESS_ROOK = 4,
+  /**
+   * Queen.
+   */
+  CHESS_QUEEN = 5,
+  /**
+   * King.
+   */
+  CHESS_KING = 6,
+} ChessPieceKind;
 
 /**
  * A game (opaque): a start position, the moves played, tags, and a
@@ -246,9 +278,16 @@ const char *chess_version(void);
 
 /**
  * The message of the most recent failure on the calling thread: a
- * NUL-terminated UTF-8 string owned by the library, valid until the next
- * call into the library on this thread. Never NULL (empty before any
- * failure). Success does not clear it.
+ * NUL-terminated UTF-8 string owned by the library, never NULL (empty
+ * before any failure). Success does not clear it.
+ *
+ * The pointer is the same for every call on a thread: a per-thread buffer
+ * that a later failure overwrites in place and that is never freed while
+ * the thread lives. So reading it is always safe, even when another call
+ * fails first, as in `printf("%d %s", chess_game_play_san(g, "Ke3"),
+ * chess_last_error())` where C may evaluate either argument first; copy
+ * the text to keep it past the next failure. Messages over 2047 bytes are
+ * cut and end in "…".
  */
 const char *chess_last_error(void);
 
@@ -447,13 +486,13 @@ bool chess_game_can_claim_draw(const struct ChessGame *game);
 enum ChessError chess_game_claim_draw(struct ChessGame *game);
 
 /**
- * Records that `color` (`CHESS_WHITE` or `CHESS_BLACK`, as an integer)
- * resigns. `CHESS_ERR_INVALID_ARG` for another value or a finished game.
+ * Records that `color` resigns. `CHESS_ERR_INVALID_ARG` for a value
+ * other than `CHESS_WHITE` or `CHESS_BLACK`, or a finished game.
  *
  * # Safety
  * `game` is NULL or a live game.
  */
-enum ChessError chess_game_resign(struct ChessGame *game, int32_t color);
+enum ChessError chess_game_resign(struct ChessGame *game, ChessColor color);
 
 /**
  * Records a draw by agreement. `CHESS_ERR_INVALID_ARG` for a finished game.
@@ -627,7 +666,7 @@ size_t chess_position_to_fen(const ChessPosition *pos, char *buf, size_t cap);
  * # Safety
  * `pos` is NULL or a live position.
  */
-enum ChessColor chess_position_turn(const ChessPosition *pos);
+ChessColor chess_position_turn(const ChessPosition *pos);
 
 /**
  * The piece on `square` (0..63): the kind (`ChessPieceKind`) in the low 3
@@ -812,3 +851,8 @@ size_t chess_position_diagram(const ChessPosition *pos, uint32_t flags, char *bu
 #endif  // __cplusplus
 
 #endif  /* CHESS_H */
+
+/** The kind of a packed piece byte (`chess_position_piece_at`): a `ChessPieceKind`. */
+#define CHESS_PIECE_KIND(p) ((ChessPieceKind)((p) & 7))
+/** The colour of a packed piece byte (`chess_position_piece_at`) that is not 0: a `ChessColor`. */
+#define CHESS_PIECE_COLOR(p) ((ChessColor)(((p) >> 3) & 1))

@@ -3,13 +3,23 @@
 //! snprintf-style.
 
 use std::cell::RefCell;
-use std::ffi::{CString, c_char};
+use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use chess_core::Square;
 
 use crate::ChessError;
 
+/// The room for the last error message, NUL included; longer messages are
+/// cut at a character boundary and end in "…".
+const LAST_ERROR_CAP: usize = 2048;
+
 thread_local! {
-    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+    /// The calling thread's last error message, NUL-terminated. One buffer
+    /// per thread, overwritten in place and never freed while the thread
+    /// lives: a pointer `chess_last_error` gave stays readable, whatever
+    /// fails next (it then reads the newer message).
+    static LAST_ERROR: RefCell<[u8; LAST_ERROR_CAP]> = const { RefCell::new([0; LAST_ERROR_CAP]) };
 }
 
 /// A failure: the code returned and the message kept for `chess_last_error`.
@@ -27,6 +37,11 @@ impl Fail {
         }
     }
 
+    /// An argument out of range, or otherwise wrong.
+    pub(crate) fn invalid(message: impl Into<String>) -> Fail {
+        Fail::new(ChessError::CHESS_ERR_INVALID_ARG, message)
+    }
+
     pub(crate) fn null(what: &str) -> Fail {
         Fail::new(ChessError::CHESS_ERR_NULL, format!("{what} is NULL"))
     }
@@ -34,16 +49,39 @@ impl Fail {
 
 pub(crate) type Res<T> = Result<T, Fail>;
 
-/// Sets the calling thread's last error message.
+/// Sets the calling thread's last error message (NUL bytes in it become
+/// `?`; a message too long for the buffer is cut and ends in "…").
 pub(crate) fn set_error(message: &str) {
-    let clean: Vec<u8> = message.bytes().map(|b| if b == 0 { b'?' } else { b }).collect();
-    let text = CString::new(clean).unwrap_or_default();
-    LAST_ERROR.with(|e| *e.borrow_mut() = text);
+    const ELLIPSIS: &str = "…";
+    let mut text = message;
+    let mut cut = false;
+    if text.len() > LAST_ERROR_CAP - 1 {
+        let mut end = LAST_ERROR_CAP - 1 - ELLIPSIS.len();
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text = &text[..end];
+        cut = true;
+    }
+    LAST_ERROR.with(|e| {
+        let buffer = &mut *e.borrow_mut();
+        let suffix = if cut { ELLIPSIS } else { "" };
+        let bytes = text
+            .bytes()
+            .chain(suffix.bytes())
+            .map(|b| if b == 0 { b'?' } else { b });
+        let mut len = 0;
+        for (slot, b) in buffer.iter_mut().zip(bytes) {
+            *slot = b;
+            len += 1;
+        }
+        buffer[len] = 0;
+    });
 }
 
-/// The last error's text, owned by the library.
+/// The last error's text: the thread's buffer, owned by the library.
 pub(crate) fn last_error() -> *const c_char {
-    LAST_ERROR.with(|e| e.borrow().as_ptr())
+    LAST_ERROR.with(|e| e.borrow().as_ptr().cast())
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -107,22 +145,56 @@ pub(crate) fn run_new<T>(f: impl FnOnce() -> Res<T>) -> *mut T {
     run(std::ptr::null_mut(), || f().map(|value| Box::into_raw(Box::new(value))))
 }
 
-/// A shared reference from a handle pointer.
+/// What a pointer argument is, for the message when it is NULL ("the
+/// game is NULL"): the one place that turns a NULL handle into an error.
+pub(crate) trait Handle {
+    /// The argument in words: "the position".
+    const WHAT: &'static str;
+}
+
+impl Handle for crate::ChessMove {
+    const WHAT: &'static str = "the output move";
+}
+
+impl Handle for usize {
+    const WHAT: &'static str = "the output count";
+}
+
+impl<T> Handle for *mut T {
+    const WHAT: &'static str = "the output pointer";
+}
+
+/// A shared reference from a handle pointer; NULL is `CHESS_ERR_NULL`
+/// naming the argument.
 ///
 /// # Safety
 /// `ptr` is NULL or a live handle of this type, not used mutably elsewhere.
-pub(crate) unsafe fn handle<'a, T>(ptr: *const T, what: &str) -> Res<&'a T> {
+pub(crate) unsafe fn handle<'a, T: Handle>(ptr: *const T) -> Res<&'a T> {
     // SAFETY: the caller passes NULL (checked) or a handle from this library.
-    unsafe { ptr.as_ref() }.ok_or_else(|| Fail::null(what))
+    unsafe { ptr.as_ref() }.ok_or_else(|| Fail::null(T::WHAT))
 }
 
-/// A mutable reference from a handle pointer.
+/// A mutable reference from a handle (or output) pointer; NULL is
+/// `CHESS_ERR_NULL` naming the argument.
 ///
 /// # Safety
 /// `ptr` is NULL or a live handle of this type, used by no one else now.
-pub(crate) unsafe fn handle_mut<'a, T>(ptr: *mut T, what: &str) -> Res<&'a mut T> {
+pub(crate) unsafe fn handle_mut<'a, T: Handle>(ptr: *mut T) -> Res<&'a mut T> {
     // SAFETY: as for `handle`, and the C contract forbids concurrent use.
-    unsafe { ptr.as_mut() }.ok_or_else(|| Fail::null(what))
+    unsafe { ptr.as_mut() }.ok_or_else(|| Fail::null(T::WHAT))
+}
+
+/// The square with C number `index` (0..63, a1 = 0).
+pub(crate) fn square(index: u8) -> Res<Square> {
+    Square::from_index(index).ok_or_else(|| Fail::invalid(format!("square {index} is out of range (0..63)")))
+}
+
+/// Item `index` of `items`, checked before any arithmetic on `index`
+/// (`SIZE_MAX` included): out of range is `CHESS_ERR_INVALID_ARG`.
+pub(crate) fn nth<'a, T>(items: &'a [T], index: usize, what: &str) -> Res<&'a T> {
+    items
+        .get(index)
+        .ok_or_else(|| Fail::invalid(format!("{what} {index} does not exist (there are {})", items.len())))
 }
 
 /// Frees a handle made by `run_new` (NULL is a no-op).
@@ -193,4 +265,22 @@ pub(crate) unsafe fn write_str(text: &str, buf: *mut c_char, cap: usize) -> usiz
         }
     }
     text.len()
+}
+
+/// Runs `f` for a function that writes text snprintf-style: the text's
+/// length, or on failure 0 with an empty string in `buf` (when `cap > 0`),
+/// so that code printing the buffer prints nothing rather than garbage.
+///
+/// # Safety
+/// `buf` is NULL or writable for `cap` bytes.
+pub(crate) unsafe fn run_text<S: AsRef<str>>(buf: *mut c_char, cap: usize, f: impl FnOnce() -> Res<S>) -> usize {
+    match run(None, || f().map(Some)) {
+        // SAFETY: forwarded contract.
+        Some(text) => unsafe { write_str(text.as_ref(), buf, cap) },
+        None => {
+            // SAFETY: forwarded contract.
+            unsafe { write_str("", buf, cap) };
+            0
+        }
+    }
 }

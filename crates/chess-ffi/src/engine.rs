@@ -43,8 +43,8 @@ pub unsafe extern "C" fn chess_engine_best_move(
 ) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let p = unsafe { handle(pos, "the position") }?;
-        let out = unsafe { handle_mut(out, "the output move") }?;
+        let p = unsafe { handle(pos) }?;
+        let out = unsafe { handle_mut(out) }?;
         let level = match u8::try_from(level) {
             Ok(n @ 1..=10) => Level::new(n),
             _ => {

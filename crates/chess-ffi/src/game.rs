@@ -5,11 +5,13 @@ use std::path::Path;
 
 use chess_core::{Color, Game, Outcome};
 
-use crate::boundary::{Fail, Res, free, handle, handle_mut, read_bytes, read_str, run, run_code, run_new, write_str};
+use crate::boundary::{
+    Fail, Res, free, handle, handle_mut, nth, read_bytes, read_str, run, run_code, run_new, run_text,
+};
 use crate::position::{
     ChessPosition, from_c_move, illegal, parse_fen, read_fen, read_move_text, san_fail, to_c_move, uci_fail,
 };
-use crate::{CHESS_MAX_PATH_LENGTH, CHESS_MAX_PGN_LENGTH, ChessError, ChessMove, ChessOutcome};
+use crate::{CHESS_MAX_PATH_LENGTH, CHESS_MAX_PGN_LENGTH, ChessColor, ChessError, ChessMove, ChessOutcome};
 
 /// A game (opaque): a start position, the moves played, tags, and a
 /// recorded result. Made by `chess_game_new`, `_from_fen`, `_from_pgn`,
@@ -20,6 +22,10 @@ pub struct ChessGame {
     /// The position at the end, kept for `chess_game_position`.
     current: ChessPosition,
     start: ChessPosition,
+}
+
+impl crate::boundary::Handle for ChessGame {
+    const WHAT: &'static str = "the game";
 }
 
 impl ChessGame {
@@ -56,7 +62,7 @@ fn play_error(e: chess_core::PlayError) -> Fail {
 ///
 /// # Safety
 /// As for `read_str`.
-unsafe fn read_path<'a>(path: *const c_char) -> Res<&'a Path> {
+pub(crate) unsafe fn read_path<'a>(path: *const c_char) -> Res<&'a Path> {
     // SAFETY: forwarded contract.
     unsafe {
         read_str(
@@ -135,7 +141,7 @@ pub unsafe extern "C" fn chess_game_free(game: *mut ChessGame) {
 pub unsafe extern "C" fn chess_game_position(game: *const ChessGame) -> *const ChessPosition {
     // SAFETY: contract of this function.
     run(std::ptr::null(), || {
-        Ok(&unsafe { handle(game, "the game") }?.current as *const ChessPosition)
+        Ok(&unsafe { handle(game) }?.current as *const ChessPosition)
     })
 }
 
@@ -148,7 +154,7 @@ pub unsafe extern "C" fn chess_game_position(game: *const ChessGame) -> *const C
 pub unsafe extern "C" fn chess_game_start_position(game: *const ChessGame) -> *const ChessPosition {
     // SAFETY: contract of this function.
     run(std::ptr::null(), || {
-        Ok(&unsafe { handle(game, "the game") }?.start as *const ChessPosition)
+        Ok(&unsafe { handle(game) }?.start as *const ChessPosition)
     })
 }
 
@@ -160,7 +166,7 @@ pub unsafe extern "C" fn chess_game_start_position(game: *const ChessGame) -> *c
 pub unsafe extern "C" fn chess_game_move_count(game: *const ChessGame) -> usize {
     // SAFETY: contract of this function.
     run(0, || {
-        let g = unsafe { handle(game, "the game") }?;
+        let g = unsafe { handle(game) }?;
         Ok(g.game.ply(g.game.cursor()))
     })
 }
@@ -174,21 +180,12 @@ pub unsafe extern "C" fn chess_game_move_count(game: *const ChessGame) -> usize 
 pub unsafe extern "C" fn chess_game_move_at(game: *const ChessGame, index: usize, out: *mut ChessMove) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle(game, "the game") }?;
-        let out = unsafe { handle_mut(out, "the output move") }?;
-        let path = g.game.path_to(g.game.cursor());
-        let node = path.get(index + 1).ok_or_else(|| {
-            Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!(
-                    "move {index} does not exist: the game has {} half-moves",
-                    path.len() - 1
-                ),
-            )
-        })?;
+        let g = unsafe { handle(game) }?;
+        let out = unsafe { handle_mut(out) }?;
+        let node = played(g, index)?;
         let m = g
             .game
-            .move_at(*node)
+            .move_at(node)
             .ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INTERNAL, "no move"))?;
         *out = to_c_move(m);
         Ok(())
@@ -208,17 +205,21 @@ pub unsafe extern "C" fn chess_game_san_at(
     cap: usize,
 ) -> usize {
     // SAFETY: contract of this function.
-    run(0, || {
-        let g = unsafe { handle(game, "the game") }?;
-        let path = g.game.path_to(g.game.cursor());
-        let san = path.get(index + 1).and_then(|&n| g.game.san_at(n)).ok_or_else(|| {
-            Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!("move {index} does not exist"),
-            )
-        })?;
-        Ok(unsafe { write_str(&san, buf, cap) })
-    })
+    unsafe {
+        run_text(buf, cap, || {
+            let g = handle(game)?;
+            let node = played(g, index)?;
+            g.game
+                .san_at(node)
+                .ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INTERNAL, "no move"))
+        })
+    }
+}
+
+/// The node of half-move `index` (0 for the first) of the game's line.
+fn played(game: &ChessGame, index: usize) -> Res<chess_core::NodeId> {
+    let path = game.game.path_to(game.game.cursor());
+    nth(&path[1..], index, "half-move").copied()
 }
 
 fn play(game: &mut ChessGame, result: Result<chess_core::NodeId, chess_core::PlayError>) -> Res<()> {
@@ -237,7 +238,7 @@ fn play(game: &mut ChessGame, result: Result<chess_core::NodeId, chess_core::Pla
 pub unsafe extern "C" fn chess_game_play(game: *mut ChessGame, mv: ChessMove) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game, "the game") }?;
+        let g = unsafe { handle_mut(game) }?;
         let m = from_c_move(mv)?;
         let result = g.game.play(m);
         play(g, result)
@@ -253,7 +254,7 @@ pub unsafe extern "C" fn chess_game_play(game: *mut ChessGame, mv: ChessMove) ->
 pub unsafe extern "C" fn chess_game_play_san(game: *mut ChessGame, san: *const c_char) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game, "the game") }?;
+        let g = unsafe { handle_mut(game) }?;
         let text = unsafe { read_move_text(san, "the SAN move") }?;
         let result = g.game.play_san(text);
         play(g, result)
@@ -268,7 +269,7 @@ pub unsafe extern "C" fn chess_game_play_san(game: *mut ChessGame, san: *const c
 pub unsafe extern "C" fn chess_game_play_uci(game: *mut ChessGame, uci: *const c_char) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game, "the game") }?;
+        let g = unsafe { handle_mut(game) }?;
         let text = unsafe { read_move_text(uci, "the UCI move") }?;
         let result = g.game.play_uci(text);
         play(g, result)
@@ -285,7 +286,7 @@ pub unsafe extern "C" fn chess_game_play_uci(game: *mut ChessGame, uci: *const c
 pub unsafe extern "C" fn chess_game_undo(game: *mut ChessGame) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game, "the game") }?;
+        let g = unsafe { handle_mut(game) }?;
         g.game
             .pop()
             .ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INVALID_ARG, "no move to undo"))?;
@@ -314,7 +315,7 @@ fn to_c_outcome(outcome: Option<Outcome>) -> ChessOutcome {
 pub unsafe extern "C" fn chess_game_outcome(game: *const ChessGame) -> ChessOutcome {
     // SAFETY: contract of this function.
     run(ChessOutcome::CHESS_OUTCOME_ONGOING, || {
-        Ok(to_c_outcome(unsafe { handle(game, "the game") }?.game.outcome()))
+        Ok(to_c_outcome(unsafe { handle(game) }?.game.outcome()))
     })
 }
 
@@ -326,11 +327,11 @@ pub unsafe extern "C" fn chess_game_outcome(game: *const ChessGame) -> ChessOutc
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_outcome_text(game: *const ChessGame, buf: *mut c_char, cap: usize) -> usize {
     // SAFETY: contract of this function.
-    run(0, || {
-        let g = unsafe { handle(game, "the game") }?;
-        let text = g.game.outcome().map(|o| o.to_string()).unwrap_or_default();
-        Ok(unsafe { write_str(&text, buf, cap) })
-    })
+    unsafe {
+        run_text(buf, cap, || {
+            Ok(handle(game)?.game.outcome().map(|o| o.to_string()).unwrap_or_default())
+        })
+    }
 }
 
 /// Whether the side to move may claim a draw: the current position (same
@@ -344,7 +345,7 @@ pub unsafe extern "C" fn chess_game_outcome_text(game: *const ChessGame, buf: *m
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_can_claim_draw(game: *const ChessGame) -> bool {
     // SAFETY: contract of this function.
-    run(false, || Ok(unsafe { handle(game, "the game") }?.game.can_claim_draw()))
+    run(false, || Ok(unsafe { handle(game) }?.game.can_claim_draw()))
 }
 
 /// Claims the draw `chess_game_can_claim_draw` allows, recording it.
@@ -356,7 +357,7 @@ pub unsafe extern "C" fn chess_game_can_claim_draw(game: *const ChessGame) -> bo
 pub unsafe extern "C" fn chess_game_claim_draw(game: *mut ChessGame) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game, "the game") }?;
+        let g = unsafe { handle_mut(game) }?;
         g.game
             .claim_draw()
             .map(|_| ())
@@ -364,30 +365,21 @@ pub unsafe extern "C" fn chess_game_claim_draw(game: *mut ChessGame) -> ChessErr
     })
 }
 
-/// Records that `color` (`CHESS_WHITE` or `CHESS_BLACK`, as an integer)
-/// resigns. `CHESS_ERR_INVALID_ARG` for another value or a finished game.
+/// Records that `color` resigns. `CHESS_ERR_INVALID_ARG` for a value
+/// other than `CHESS_WHITE` or `CHESS_BLACK`, or a finished game.
 ///
 /// # Safety
 /// `game` is NULL or a live game.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn chess_game_resign(game: *mut ChessGame, color: i32) -> ChessError {
+pub unsafe extern "C" fn chess_game_resign(game: *mut ChessGame, color: ChessColor) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game, "the game") }?;
-        let color = match color {
-            0 => Color::White,
-            1 => Color::Black,
-            other => {
-                return Err(Fail::new(
-                    ChessError::CHESS_ERR_INVALID_ARG,
-                    format!("{other} is not a colour (0 white, 1 black)"),
-                ));
-            }
-        };
+        let g = unsafe { handle_mut(game) }?;
+        let color = color.to_core()?;
         g.game
             .resign(color)
             .map(|_| ())
-            .map_err(|e| Fail::new(ChessError::CHESS_ERR_INVALID_ARG, e.to_string()))
+            .map_err(|e| Fail::invalid(e.to_string()))
     })
 }
 
@@ -399,7 +391,7 @@ pub unsafe extern "C" fn chess_game_resign(game: *mut ChessGame, color: i32) -> 
 pub unsafe extern "C" fn chess_game_agree_draw(game: *mut ChessGame) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game, "the game") }?;
+        let g = unsafe { handle_mut(game) }?;
         g.game
             .agree_draw()
             .map(|_| ())
@@ -409,6 +401,13 @@ pub unsafe extern "C" fn chess_game_agree_draw(game: *mut ChessGame) -> ChessErr
 
 /// Sets a PGN tag (`White`, `Event`, ...). An empty value removes it.
 /// Names are at most 255 bytes of letters, digits and `_`; values at most 4096.
+///
+/// `Result` records the result, as `chess_game_resign` would: `1-0`,
+/// `0-1` or `1/2-1/2` (the outcome and `chess_game_to_pgn` then give it;
+/// one the rules contradict, such as `1-0` when White is checkmated, is
+/// `CHESS_ERR_INVALID_ARG`); `*` or an empty value clears it. `FEN` and
+/// `SetUp` are refused (`CHESS_ERR_INVALID_ARG`): they are written from the
+/// start position, which `chess_game_from_fen` sets.
 ///
 /// # Safety
 /// `game` is NULL or a live game; `name` and `value` are NULL or
@@ -421,7 +420,7 @@ pub unsafe extern "C" fn chess_game_set_tag(
 ) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game, "the game") }?;
+        let g = unsafe { handle_mut(game) }?;
         let name = unsafe { read_str(name, 255, "the tag name", ChessError::CHESS_ERR_INVALID_ARG) }?;
         let value = unsafe { read_str(value, 4096, "the tag value", ChessError::CHESS_ERR_INVALID_ARG) }?;
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
@@ -430,13 +429,45 @@ pub unsafe extern "C" fn chess_game_set_tag(
                 format!("{name:?} is not a tag name (letters, digits and _)"),
             ));
         }
-        if value.is_empty() {
-            g.game.tags.remove(name);
-        } else {
-            g.game.tags.set(name, value);
+        match name {
+            "Result" => record_result(g, value),
+            "FEN" | "SetUp" => Err(Fail::invalid(format!(
+                "the {name} tag is written from the game's start position: make the game with \
+                 chess_game_from_fen to start from another position"
+            ))),
+            _ if value.is_empty() => {
+                g.game.tags.remove(name);
+                Ok(())
+            }
+            _ => {
+                g.game.tags.set(name, value);
+                Ok(())
+            }
         }
-        Ok(())
     })
+}
+
+/// Records the result a `Result` tag value gives.
+fn record_result(g: &mut ChessGame, value: &str) -> Res<()> {
+    let outcome = match value {
+        "" | "*" => None,
+        token => Some(
+            Outcome::from_result(token)
+                .ok_or_else(|| Fail::invalid(format!("{token:?} is not a result (1-0, 0-1, 1/2-1/2 or *)")))?,
+        ),
+    };
+    let cursor = g.game.cursor();
+    if let Some(by_rules) = g.game.outcome_by_rules(cursor) {
+        if outcome.is_none_or(|o| o.winner() != by_rules.winner()) {
+            return Err(Fail::invalid(format!(
+                "the result is {}: {by_rules}",
+                by_rules.result()
+            )));
+        }
+        return Ok(());
+    }
+    g.game.set_result(outcome);
+    Ok(())
 }
 
 /// The value of a tag, snprintf-style; 0 (and the last error set) when the
@@ -453,16 +484,16 @@ pub unsafe extern "C" fn chess_game_tag(
     cap: usize,
 ) -> usize {
     // SAFETY: contract of this function.
-    run(0, || {
-        let g = unsafe { handle(game, "the game") }?;
-        let name = unsafe { read_str(name, 255, "the tag name", ChessError::CHESS_ERR_INVALID_ARG) }?;
-        let value = g
-            .game
-            .tags
-            .get(name)
-            .ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INVALID_ARG, format!("tag {name} is not set")))?;
-        Ok(unsafe { write_str(value, buf, cap) })
-    })
+    unsafe {
+        run_text(buf, cap, || {
+            let g = handle(game)?;
+            let name = read_str(name, 255, "the tag name", ChessError::CHESS_ERR_INVALID_ARG)?;
+            g.game
+                .tags
+                .get(name)
+                .ok_or_else(|| Fail::invalid(format!("tag {name} is not set")))
+        })
+    }
 }
 
 /// How many things the PGN reader repaired to read this game (0 for a game
@@ -474,7 +505,7 @@ pub unsafe extern "C" fn chess_game_tag(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_warning_count(game: *const ChessGame) -> usize {
     // SAFETY: contract of this function.
-    run(0, || Ok(unsafe { handle(game, "the game") }?.game.warnings().len()))
+    run(0, || Ok(unsafe { handle(game) }?.game.warnings().len()))
 }
 
 /// Warning `index` (from 0) of the game read from PGN: what was repaired,
@@ -497,34 +528,19 @@ pub unsafe extern "C" fn chess_game_warning_at(
     cap: usize,
 ) -> usize {
     // SAFETY: contract of this function.
-    let written = run(None, || {
-        let g = unsafe { handle(game, "the game") }?;
-        let warnings = g.game.warnings();
-        let warning = warnings.get(index).ok_or_else(|| {
-            Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!("warning {index} does not exist (the game has {})", warnings.len()),
-            )
-        })?;
-        // SAFETY: `line` and `column` are NULL or writable.
-        unsafe {
+    unsafe {
+        run_text(buf, cap, || {
+            let g = handle(game)?;
+            let warning = nth(g.game.warnings(), index, "warning")?;
+            // `line` and `column` are NULL or writable.
             if let Some(line) = line.as_mut() {
                 *line = warning.line;
             }
             if let Some(column) = column.as_mut() {
                 *column = warning.column;
             }
-        }
-        Ok(Some(unsafe { write_str(&warning.kind.to_string(), buf, cap) }))
-    });
-    match written {
-        Some(len) => len,
-        None => {
-            // An empty string, so a caller that prints `buf` prints nothing.
-            // SAFETY: `buf` is NULL or writable for `cap` bytes.
-            unsafe { write_str("", buf, cap) };
-            0
-        }
+            Ok(warning.kind.to_string())
+        })
     }
 }
 
@@ -537,10 +553,7 @@ pub unsafe extern "C" fn chess_game_warning_at(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_to_pgn(game: *const ChessGame, buf: *mut c_char, cap: usize) -> usize {
     // SAFETY: contract of this function.
-    run(0, || {
-        let g = unsafe { handle(game, "the game") }?;
-        Ok(unsafe { write_str(&g.game.to_pgn(), buf, cap) })
-    })
+    unsafe { run_text(buf, cap, || Ok(handle(game)?.game.to_pgn())) }
 }
 
 /// Saves the game to `path` in the toolkit's file format (versioned RON,
@@ -553,7 +566,7 @@ pub unsafe extern "C" fn chess_game_to_pgn(game: *const ChessGame, buf: *mut c_c
 pub unsafe extern "C" fn chess_game_save(game: *const ChessGame, path: *const c_char) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle(game, "the game") }?;
+        let g = unsafe { handle(game) }?;
         let path = unsafe { read_path(path) }?;
         chess_file::save(path, &g.game, &chess_file::AppState::default())
             .map_err(|e| Fail::new(ChessError::CHESS_ERR_IO, e.to_string()))

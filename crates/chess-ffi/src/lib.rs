@@ -106,14 +106,38 @@ pub enum ChessPieceKind {
     CHESS_KING = 6,
 }
 
-/// The two sides.
-#[repr(C)]
+/// The two sides: `CHESS_WHITE` (0) or `CHESS_BLACK` (1).
+///
+/// C sees an enum (declared in `cbindgen.toml`, as cbindgen cannot write
+/// one for this type); Rust holds the integer, so that whatever value a C
+/// caller passes is defined behaviour. A colour argument other than 0 or
+/// 1 is `CHESS_ERR_INVALID_ARG`.
+#[repr(transparent)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ChessColor {
+pub struct ChessColor(pub i32);
+
+impl ChessColor {
     /// White (moves first).
-    CHESS_WHITE = 0,
+    pub const CHESS_WHITE: ChessColor = ChessColor(0);
     /// Black.
-    CHESS_BLACK = 1,
+    pub const CHESS_BLACK: ChessColor = ChessColor(1);
+
+    pub(crate) fn to_core(self) -> boundary::Res<chess_core::Color> {
+        match self.0 {
+            0 => Ok(chess_core::Color::White),
+            1 => Ok(chess_core::Color::Black),
+            other => Err(boundary::Fail::invalid(format!(
+                "{other} is not a colour (CHESS_WHITE 0, CHESS_BLACK 1)"
+            ))),
+        }
+    }
+
+    pub(crate) fn from_core(color: chess_core::Color) -> ChessColor {
+        match color {
+            chess_core::Color::White => ChessColor::CHESS_WHITE,
+            chess_core::Color::Black => ChessColor::CHESS_BLACK,
+        }
+    }
 }
 
 /// A move. Squares are 0..63 (a1 = 0, h8 = 63); castling is the king's
@@ -179,30 +203,62 @@ pub extern "C" fn chess_version() -> *const c_char {
 }
 
 /// The message of the most recent failure on the calling thread: a
-/// NUL-terminated UTF-8 string owned by the library, valid until the next
-/// call into the library on this thread. Never NULL (empty before any
-/// failure). Success does not clear it.
+/// NUL-terminated UTF-8 string owned by the library, never NULL (empty
+/// before any failure). Success does not clear it.
+///
+/// The pointer is the same for every call on a thread: a per-thread buffer
+/// that a later failure overwrites in place and that is never freed while
+/// the thread lives. So reading it is always safe, even when another call
+/// fails first, as in `printf("%d %s", chess_game_play_san(g, "Ke3"),
+/// chess_last_error())` where C may evaluate either argument first; copy
+/// the text to keep it past the next failure. Messages over 2047 bytes are
+/// cut and end in "…".
 #[unsafe(no_mangle)]
 pub extern "C" fn chess_last_error() -> *const c_char {
     run(c"".as_ptr(), || Ok(last_error()))
 }
 
+impl ChessError {
+    /// Every code, for mapping integers back.
+    const ALL: [ChessError; 9] = [
+        ChessError::CHESS_OK,
+        ChessError::CHESS_ERR_NULL,
+        ChessError::CHESS_ERR_INVALID_FEN,
+        ChessError::CHESS_ERR_ILLEGAL_MOVE,
+        ChessError::CHESS_ERR_PARSE,
+        ChessError::CHESS_ERR_IO,
+        ChessError::CHESS_ERR_INVALID_ARG,
+        ChessError::CHESS_ERR_AMBIGUOUS_MOVE,
+        ChessError::CHESS_ERR_INTERNAL,
+    ];
+
+    /// The code with this value, if there is one.
+    pub fn from_code(code: i32) -> Option<ChessError> {
+        ChessError::ALL.into_iter().find(|&e| e as i32 == code)
+    }
+
+    /// What the code means, in a few words.
+    pub fn description(self) -> &'static std::ffi::CStr {
+        match self {
+            ChessError::CHESS_OK => c"success",
+            ChessError::CHESS_ERR_NULL => c"a required pointer was NULL",
+            ChessError::CHESS_ERR_INVALID_FEN => c"invalid FEN",
+            ChessError::CHESS_ERR_ILLEGAL_MOVE => c"illegal move",
+            ChessError::CHESS_ERR_PARSE => c"malformed input",
+            ChessError::CHESS_ERR_IO => c"file could not be read or written",
+            ChessError::CHESS_ERR_INVALID_ARG => c"invalid argument",
+            ChessError::CHESS_ERR_AMBIGUOUS_MOVE => c"ambiguous move",
+            ChessError::CHESS_ERR_INTERNAL => c"internal error",
+        }
+    }
+}
+
 /// A static description of an error code (any value), never NULL.
 #[unsafe(no_mangle)]
 pub extern "C" fn chess_error_string(code: i32) -> *const c_char {
-    let text: &'static std::ffi::CStr = match code {
-        0 => c"success",
-        -1 => c"a required pointer was NULL",
-        -2 => c"invalid FEN",
-        -3 => c"illegal move",
-        -4 => c"malformed input",
-        -5 => c"file could not be read or written",
-        -6 => c"invalid argument",
-        -7 => c"ambiguous move",
-        -8 => c"internal error",
-        _ => c"unknown error code",
-    };
-    text.as_ptr()
+    ChessError::from_code(code)
+        .map_or(c"unknown error code", ChessError::description)
+        .as_ptr()
 }
 
 /// The 0x88 index of a square 0..63 (rank * 16 + file), or 0xFF when

@@ -6,9 +6,9 @@ use std::io::{BufRead, BufReader, Cursor};
 
 use chess_core::pgn::PgnReader;
 
-use crate::boundary::{Fail, free, handle_mut, read_bytes, read_str, run, run_new, run_status};
-use crate::game::ChessGame;
-use crate::{CHESS_MAX_PATH_LENGTH, CHESS_MAX_PGN_LENGTH, ChessError};
+use crate::boundary::{Fail, free, handle_mut, read_bytes, run, run_new, run_status};
+use crate::game::{ChessGame, read_path};
+use crate::{CHESS_MAX_PGN_LENGTH, ChessError};
 
 /// A reader of PGN games (opaque), from a file or a string: it reads one
 /// game at a time, so large files need little memory. Made by
@@ -17,6 +17,10 @@ use crate::{CHESS_MAX_PATH_LENGTH, CHESS_MAX_PGN_LENGTH, ChessError};
 #[derive(Debug)]
 pub struct ChessPgnReader {
     reader: PgnReader<Box<dyn BufRead + Send>>,
+}
+
+impl crate::boundary::Handle for ChessPgnReader {
+    const WHAT: &'static str = "the reader";
 }
 
 /// A reader of the PGN file at `path`. NULL with `CHESS_ERR_IO` (and the
@@ -28,21 +32,15 @@ pub struct ChessPgnReader {
 pub unsafe extern "C" fn chess_pgn_reader_open(path: *const c_char) -> *mut ChessPgnReader {
     // SAFETY: contract of this function.
     run_new(|| {
-        let path = unsafe {
-            read_str(
-                path,
-                CHESS_MAX_PATH_LENGTH,
-                "the path",
-                ChessError::CHESS_ERR_INVALID_ARG,
-            )
-        }?;
-        let cannot = |e: std::io::Error| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {path}: {e}"));
+        let path = unsafe { read_path(path) }?;
+        let cannot =
+            |e: std::io::Error| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {}: {e}", path.display()));
         let file = File::open(path).map_err(cannot)?;
         // A directory opens, and fails only when read: refused here.
         if file.metadata().map_err(cannot)?.is_dir() {
             return Err(Fail::new(
                 ChessError::CHESS_ERR_IO,
-                format!("cannot open {path}: it is a directory"),
+                format!("cannot open {}: it is a directory", path.display()),
             ));
         }
         let input: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, file));
@@ -82,8 +80,8 @@ pub unsafe extern "C" fn chess_pgn_reader_from_string(text: *const c_char) -> *m
 pub unsafe extern "C" fn chess_pgn_reader_next(reader: *mut ChessPgnReader, out: *mut *mut ChessGame) -> i32 {
     // SAFETY: contract of this function.
     run_status(|| {
-        let r = unsafe { handle_mut(reader, "the reader") }?;
-        let out = unsafe { handle_mut(out, "the output pointer") }?;
+        let r = unsafe { handle_mut(reader) }?;
+        let out = unsafe { handle_mut(out) }?;
         *out = std::ptr::null_mut();
         match r.reader.read_game() {
             None => Ok(0),

@@ -2,9 +2,9 @@
 
 use std::ffi::c_char;
 
-use chess_core::{Color, EnPassantMode, IllegalReason, Move, Position, Role, SanError, Square, Status, UciError};
+use chess_core::{Color, EnPassantMode, IllegalReason, Move, Position, Role, SanError, Status, UciError};
 
-use crate::boundary::{Fail, Res, free, handle, handle_mut, read_str, run, run_code, run_new, write_str};
+use crate::boundary::{Fail, Res, free, handle, handle_mut, read_str, run, run_code, run_new, run_text, square};
 use crate::{
     CHESS_MAX_FEN_LENGTH, CHESS_MAX_MOVE_TEXT_LENGTH, ChessColor, ChessError, ChessMove, ChessPieceKind, ChessStatus,
 };
@@ -16,6 +16,10 @@ use crate::{
 #[repr(transparent)]
 pub struct ChessPosition {
     pub(crate) pos: Position,
+}
+
+impl crate::boundary::Handle for ChessPosition {
+    const WHAT: &'static str = "the position";
 }
 
 impl ChessPosition {
@@ -40,23 +44,12 @@ pub(crate) fn to_c_move(m: Move) -> ChessMove {
 /// or an unknown promotion code are invalid arguments; a promotion to a pawn
 /// or king is simply illegal.
 pub(crate) fn from_c_move(mv: ChessMove) -> Res<Move> {
-    let square = |s: u8| {
-        Square::from_index(s).ok_or_else(|| {
-            Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!("square {s} is out of range (0..63)"),
-            )
-        })
-    };
     let (from, to) = (square(mv.from)?, square(mv.to)?);
     match mv.promotion {
         0 => Ok(Move::new(from, to)),
         code => match Role::from_index(code) {
             Some(role) => Ok(Move::with_promotion(from, to, role)),
-            None => Err(Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!("promotion code {code} is not a piece kind"),
-            )),
+            None => Err(Fail::invalid(format!("promotion code {code} is not a piece kind"))),
         },
     }
 }
@@ -140,7 +133,7 @@ pub unsafe extern "C" fn chess_position_from_fen(fen: *const c_char) -> *mut Che
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_clone(pos: *const ChessPosition) -> *mut ChessPosition {
     // SAFETY: contract of this function.
-    run_new(|| unsafe { handle(pos, "the position") }.map(|p| ChessPosition { pos: p.pos.clone() }))
+    run_new(|| unsafe { handle(pos) }.map(|p| ChessPosition { pos: p.pos.clone() }))
 }
 
 /// Frees a position. NULL does nothing. Never free a position returned by
@@ -167,10 +160,7 @@ pub unsafe extern "C" fn chess_position_free(pos: *mut ChessPosition) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_to_fen(pos: *const ChessPosition, buf: *mut c_char, cap: usize) -> usize {
     // SAFETY: contract of this function.
-    run(0, || {
-        let p = unsafe { handle(pos, "the position") }?;
-        Ok(unsafe { write_str(&p.pos.fen(), buf, cap) })
-    })
+    unsafe { run_text(buf, cap, || Ok(handle(pos)?.pos.fen())) }
 }
 
 /// The side to move (`CHESS_WHITE` for NULL, with the last error set).
@@ -181,11 +171,7 @@ pub unsafe extern "C" fn chess_position_to_fen(pos: *const ChessPosition, buf: *
 pub unsafe extern "C" fn chess_position_turn(pos: *const ChessPosition) -> ChessColor {
     // SAFETY: contract of this function.
     run(ChessColor::CHESS_WHITE, || {
-        let p = unsafe { handle(pos, "the position") }?;
-        Ok(match p.pos.turn() {
-            Color::White => ChessColor::CHESS_WHITE,
-            Color::Black => ChessColor::CHESS_BLACK,
-        })
+        Ok(ChessColor::from_core(unsafe { handle(pos) }?.pos.turn()))
     })
 }
 
@@ -199,15 +185,9 @@ pub unsafe extern "C" fn chess_position_turn(pos: *const ChessPosition) -> Chess
 pub unsafe extern "C" fn chess_position_piece_at(pos: *const ChessPosition, square: u8) -> u8 {
     // SAFETY: contract of this function.
     run(0, || {
-        let p = unsafe { handle(pos, "the position") }?;
-        let sq = Square::from_index(square).ok_or_else(|| {
-            Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!("square {square} is out of range (0..63)"),
-            )
-        })?;
+        let p = unsafe { handle(pos) }?;
         Ok(p.pos
-            .piece_at(sq)
+            .piece_at(crate::boundary::square(square)?)
             .map_or(0, |piece| piece.role as u8 | (piece.color as u8) << 3))
     })
 }
@@ -219,7 +199,7 @@ pub unsafe extern "C" fn chess_position_piece_at(pos: *const ChessPosition, squa
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_is_check(pos: *const ChessPosition) -> bool {
     // SAFETY: contract of this function.
-    run(false, || Ok(unsafe { handle(pos, "the position") }?.pos.is_check()))
+    run(false, || Ok(unsafe { handle(pos) }?.pos.is_check()))
 }
 
 pub(crate) fn to_c_status(status: Status) -> ChessStatus {
@@ -242,7 +222,7 @@ pub(crate) fn to_c_status(status: Status) -> ChessStatus {
 pub unsafe extern "C" fn chess_position_status(pos: *const ChessPosition) -> ChessStatus {
     // SAFETY: contract of this function.
     run(ChessStatus::CHESS_STATUS_ONGOING, || {
-        Ok(to_c_status(unsafe { handle(pos, "the position") }?.pos.status()))
+        Ok(to_c_status(unsafe { handle(pos) }?.pos.status()))
     })
 }
 
@@ -260,7 +240,7 @@ pub unsafe extern "C" fn chess_position_legal_moves(
 ) -> usize {
     // SAFETY: contract of this function.
     run(0, || {
-        let p = unsafe { handle(pos, "the position") }?;
+        let p = unsafe { handle(pos) }?;
         let moves = p.pos.legal_moves();
         if !out.is_null() {
             for (i, &m) in moves.iter().take(cap).enumerate() {
@@ -281,7 +261,7 @@ pub unsafe extern "C" fn chess_position_legal_moves(
 pub unsafe extern "C" fn chess_position_is_legal(pos: *const ChessPosition, mv: ChessMove) -> bool {
     // SAFETY: contract of this function.
     run(false, || {
-        let p = unsafe { handle(pos, "the position") }?;
+        let p = unsafe { handle(pos) }?;
         Ok(p.pos.is_legal(from_c_move(mv)?))
     })
 }
@@ -296,7 +276,7 @@ pub unsafe extern "C" fn chess_position_is_legal(pos: *const ChessPosition, mv: 
 pub unsafe extern "C" fn chess_position_play(pos: *mut ChessPosition, mv: ChessMove) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let p = unsafe { handle_mut(pos, "the position") }?;
+        let p = unsafe { handle_mut(pos) }?;
         let m = from_c_move(mv)?;
         p.pos.play(m).map(|_| ()).map_err(|e| illegal(&e))
     })
@@ -311,7 +291,7 @@ pub unsafe extern "C" fn chess_position_play(pos: *mut ChessPosition, mv: ChessM
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_perft(pos: *const ChessPosition, depth: u32) -> u64 {
     // SAFETY: contract of this function.
-    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.perft(depth)))
+    run(0, || Ok(unsafe { handle(pos) }?.pos.perft(depth)))
 }
 
 /// The move in UCI notation (e2e4, e7e8q), snprintf-style. Returns 0 (and
@@ -322,7 +302,7 @@ pub unsafe extern "C" fn chess_position_perft(pos: *const ChessPosition, depth: 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_move_to_uci(mv: ChessMove, buf: *mut c_char, cap: usize) -> usize {
     // SAFETY: contract of this function.
-    run(0, || Ok(unsafe { write_str(&from_c_move(mv)?.uci(), buf, cap) }))
+    unsafe { run_text(buf, cap, || Ok(from_c_move(mv)?.uci())) }
 }
 
 /// The move in SAN (Nbd7, exd6, O-O, e8=Q+, Qh4#), snprintf-style. Returns
@@ -338,11 +318,12 @@ pub unsafe extern "C" fn chess_position_move_to_san(
     cap: usize,
 ) -> usize {
     // SAFETY: contract of this function.
-    run(0, || {
-        let p = unsafe { handle(pos, "the position") }?;
-        let san = p.pos.san(from_c_move(mv)?).map_err(|e| illegal(&e))?;
-        Ok(unsafe { write_str(&san, buf, cap) })
-    })
+    unsafe {
+        run_text(buf, cap, || {
+            let p = handle(pos)?;
+            p.pos.san(from_c_move(mv)?).map_err(|e| illegal(&e))
+        })
+    }
 }
 
 /// Reads a move in UCI notation and writes the legal move (with its flags)
@@ -361,9 +342,9 @@ pub unsafe extern "C" fn chess_position_parse_uci(
 ) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let p = unsafe { handle(pos, "the position") }?;
+        let p = unsafe { handle(pos) }?;
         let text = unsafe { read_move_text(uci, "the UCI move") }?;
-        let out = unsafe { handle_mut(out, "the output move") }?;
+        let out = unsafe { handle_mut(out) }?;
         *out = to_c_move(p.pos.parse_uci(text).map_err(uci_fail)?);
         Ok(())
     })
@@ -386,9 +367,9 @@ pub unsafe extern "C" fn chess_position_parse_san(
 ) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let p = unsafe { handle(pos, "the position") }?;
+        let p = unsafe { handle(pos) }?;
         let text = unsafe { read_move_text(san, "the SAN move") }?;
-        let out = unsafe { handle_mut(out, "the output move") }?;
+        let out = unsafe { handle_mut(out) }?;
         *out = to_c_move(p.pos.parse_san(text).map_err(san_fail)?);
         Ok(())
     })
@@ -408,14 +389,13 @@ pub unsafe extern "C" fn chess_position_why_illegal(
     cap: usize,
 ) -> usize {
     // SAFETY: contract of this function.
-    run(0, || {
-        let p = unsafe { handle(pos, "the position") }?;
-        let reason = p
-            .pos
-            .why_illegal(from_c_move(mv)?)
-            .map(|r: IllegalReason| r.to_string());
-        Ok(unsafe { write_str(reason.as_deref().unwrap_or(""), buf, cap) })
-    })
+    unsafe {
+        run_text(buf, cap, || {
+            let p = handle(pos)?;
+            let reason = p.pos.why_illegal(from_c_move(mv)?);
+            Ok(reason.map(|r: IllegalReason| r.to_string()).unwrap_or_default())
+        })
+    }
 }
 
 /// Whether playing `mv` gives check (false when it is illegal, or NULL).
@@ -426,7 +406,7 @@ pub unsafe extern "C" fn chess_position_why_illegal(
 pub unsafe extern "C" fn chess_position_gives_check(pos: *const ChessPosition, mv: ChessMove) -> bool {
     // SAFETY: contract of this function.
     run(false, || {
-        let p = unsafe { handle(pos, "the position") }?;
+        let p = unsafe { handle(pos) }?;
         Ok(p.pos.gives_check(from_c_move(mv)?))
     })
 }
@@ -438,7 +418,7 @@ pub unsafe extern "C" fn chess_position_gives_check(pos: *const ChessPosition, m
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_zobrist(pos: *const ChessPosition) -> u64 {
     // SAFETY: contract of this function.
-    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.zobrist()))
+    run(0, || Ok(unsafe { handle(pos) }?.pos.zobrist()))
 }
 
 /// The castling rights as bits: 1 White kingside, 2 White queenside, 4
@@ -449,7 +429,7 @@ pub unsafe extern "C" fn chess_position_zobrist(pos: *const ChessPosition) -> u6
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_castling_rights(pos: *const ChessPosition) -> u8 {
     // SAFETY: contract of this function.
-    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.castling().bits()))
+    run(0, || Ok(unsafe { handle(pos) }?.pos.castling().bits()))
 }
 
 /// The square (0..63) where an en passant capture is legal now, or 0xFF.
@@ -460,7 +440,7 @@ pub unsafe extern "C" fn chess_position_castling_rights(pos: *const ChessPositio
 pub unsafe extern "C" fn chess_position_ep_square(pos: *const ChessPosition) -> u8 {
     // SAFETY: contract of this function.
     run(0xFF, || {
-        let p = unsafe { handle(pos, "the position") }?;
+        let p = unsafe { handle(pos) }?;
         Ok(p.pos.ep_square(EnPassantMode::Legal).map_or(0xFF, |s| s.index()))
     })
 }
@@ -472,7 +452,7 @@ pub unsafe extern "C" fn chess_position_ep_square(pos: *const ChessPosition) -> 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_halfmoves(pos: *const ChessPosition) -> u32 {
     // SAFETY: contract of this function.
-    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.halfmoves()))
+    run(0, || Ok(unsafe { handle(pos) }?.pos.halfmoves()))
 }
 
 /// The move number, from 1 (0 for NULL).
@@ -482,7 +462,7 @@ pub unsafe extern "C" fn chess_position_halfmoves(pos: *const ChessPosition) -> 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_fullmoves(pos: *const ChessPosition) -> u32 {
     // SAFETY: contract of this function.
-    run(0, || Ok(unsafe { handle(pos, "the position") }?.pos.fullmoves()))
+    run(0, || Ok(unsafe { handle(pos) }?.pos.fullmoves()))
 }
 
 /// Diagram flag: chess symbols (UTF-8) instead of letters.
@@ -503,16 +483,17 @@ pub unsafe extern "C" fn chess_position_diagram(
     cap: usize,
 ) -> usize {
     // SAFETY: contract of this function.
-    run(0, || {
-        let p = unsafe { handle(pos, "the position") }?;
-        let side = if flags & CHESS_DIAGRAM_FLIPPED != 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let text = p.pos.board().diagram(flags & CHESS_DIAGRAM_UNICODE != 0, side);
-        Ok(unsafe { write_str(&text, buf, cap) })
-    })
+    unsafe {
+        run_text(buf, cap, || {
+            let p = handle(pos)?;
+            let side = if flags & CHESS_DIAGRAM_FLIPPED != 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            Ok(p.pos.board().diagram(flags & CHESS_DIAGRAM_UNICODE != 0, side))
+        })
+    }
 }
 
 // The C piece codes are the core's role numbers.

@@ -286,9 +286,12 @@ fn games() {
             text(|b, n| chess_game_tag(game, c("White").as_ptr(), b, n)),
             "Ann \"A\""
         );
-        assert_eq!(chess_game_resign(game, 1), ChessError::CHESS_OK);
+        assert_eq!(chess_game_resign(game, ChessColor::CHESS_BLACK), ChessError::CHESS_OK);
         assert_eq!(chess_game_outcome(game), ChessOutcome::CHESS_OUTCOME_WHITE_WINS);
-        assert_eq!(chess_game_resign(game, 7), ChessError::CHESS_ERR_INVALID_ARG);
+        assert_eq!(
+            chess_game_resign(game, ChessColor(7)),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
         let pgn = text(|b, n| chess_game_to_pgn(game, b, n));
         assert!(pgn.contains("[White \"Ann \\\"A\\\"\"]"), "{pgn}");
         assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
@@ -432,7 +435,7 @@ fn nulls_never_crash() {
         assert_eq!(chess_game_play_uci(null_mut(), c("e2e4").as_ptr()), null_err);
         assert_eq!(chess_game_undo(null_mut()), null_err);
         assert_eq!(chess_game_claim_draw(null_mut()), null_err);
-        assert_eq!(chess_game_resign(null_mut(), 0), null_err);
+        assert_eq!(chess_game_resign(null_mut(), ChessColor::CHESS_WHITE), null_err);
         assert_eq!(chess_game_agree_draw(null_mut()), null_err);
         assert_eq!(chess_game_move_at(null(), 0, &mut m), null_err);
         assert_eq!(
@@ -753,7 +756,7 @@ fn what_the_reader_repaired_is_listed_with_its_place() {
             0
         );
         assert_eq!(buf[0], 0);
-        assert_eq!(last_error(), "warning 4 does not exist (the game has 4)");
+        assert_eq!(last_error(), "warning 4 does not exist (there are 4)");
         chess_game_free(game);
         // A game not read from PGN has none; NULL is an error, not a crash.
         let fresh = chess_game_new();
