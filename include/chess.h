@@ -84,6 +84,16 @@ typedef enum ChessColor {
 #define CHESS_MOVE_DOUBLE_PUSH 8
 
 /**
+ * The most moves a `ChessSearchInfo` line holds.
+ */
+#define CHESS_MAX_PV 64
+
+/**
+ * The largest hash table `chess_engine_new` accepts, in MiB.
+ */
+#define CHESS_MAX_HASH_MB 4096
+
+/**
  * Diagram flag: chess symbols (UTF-8) instead of letters.
  */
 #define CHESS_DIAGRAM_UNICODE 1
@@ -92,6 +102,11 @@ typedef enum ChessColor {
  * Diagram flag: seen from Black's side.
  */
 #define CHESS_DIAGRAM_FLIPPED 2
+
+/**
+ * The longest comment accepted, in bytes (1 MiB).
+ */
+#define CHESS_MAX_COMMENT_LENGTH (1 << 20)
 
 /**
  * Error codes. Functions that fail return one of the negative codes (or
@@ -222,6 +237,14 @@ typedef enum ChessPieceKind {
 } ChessPieceKind;
 
 /**
+ * A search engine of your own (opaque): the built-in engine with its hash
+ * table, kept from search to search. Made by `chess_engine_new`, released
+ * with `chess_engine_free`. One search at a time per engine;
+ * `chess_engine_stop` may be called from any thread meanwhile.
+ */
+typedef struct ChessEngine ChessEngine;
+
+/**
  * A game (opaque): a start position, the moves played, tags, and a
  * recorded result. Made by `chess_game_new`, `_from_fen`, `_from_pgn`,
  * `_load` or `chess_pgn_reader_next`; released with `chess_game_free`.
@@ -260,6 +283,92 @@ typedef struct ChessMove {
    */
   uint8_t flags;
 } ChessMove;
+
+/**
+ * When a search stops: the first limit reached. Zero means no limit;
+ * with none at all, the search runs until `chess_engine_stop`.
+ */
+typedef struct ChessSearchLimits {
+  /**
+   * Plies of iterative deepening.
+   */
+  uint32_t depth;
+  /**
+   * Milliseconds to think.
+   */
+  uint32_t movetime_ms;
+  /**
+   * About this many nodes.
+   */
+  uint64_t nodes;
+  /**
+   * How many best lines to find (MultiPV); 0 counts as 1.
+   */
+  uint32_t multipv;
+} ChessSearchLimits;
+
+/**
+ * One line of a search, as reported while it runs and at its end.
+ */
+typedef struct ChessSearchInfo {
+  /**
+   * The depth completed.
+   */
+  uint32_t depth;
+  /**
+   * The deepest ply reached (quiescence included).
+   */
+  uint32_t seldepth;
+  /**
+   * Which line this is: 1 is the best.
+   */
+  uint32_t multipv;
+  /**
+   * Moves to mate: positive when the side to move mates, negative when
+   * it is mated; 0 when no mate is seen (then `score_cp` holds).
+   */
+  int32_t mate;
+  /**
+   * The evaluation for the side to move, in centipawns (100 = a pawn).
+   */
+  int32_t score_cp;
+  /**
+   * Nodes searched so far.
+   */
+  uint64_t nodes;
+  /**
+   * Milliseconds since the search started.
+   */
+  uint64_t time_ms;
+  /**
+   * How many moves of `pv` are set.
+   */
+  uint32_t pv_length;
+  /**
+   * The line expected, from the move to play (at most `CHESS_MAX_PV`).
+   */
+  struct ChessMove pv[CHESS_MAX_PV];
+} ChessSearchInfo;
+
+/**
+ * Called by `chess_engine_search` after each completed depth, once per
+ * line (MultiPV), on the searching thread, with the `user_data` given.
+ * `info` is valid during the call only. It must not throw (C++) or
+ * `longjmp` out, and must not use the engine itself (to stop, call
+ * `chess_engine_stop`, which may be done from here).
+ */
+typedef void (*ChessSearchCallback)(const struct ChessSearchInfo *info, void *user_data);
+
+/**
+ * A node of a game's move tree: the position after a move (0 is the
+ * start position). Valid while the game lives and the node is not deleted.
+ */
+typedef uint32_t ChessNode;
+
+/**
+ * No node: the parent of the root, or a failure.
+ */
+#define CHESS_NO_NODE UINT32_MAX
 
 #ifdef __cplusplus
 extern "C" {
@@ -327,6 +436,58 @@ uint8_t chess_square_from_0x88(uint8_t sq0x88);
 enum ChessError chess_engine_best_move(const ChessPosition *pos, uint32_t movetime_ms, int level, struct ChessMove *out);
 
 /**
+ * A new engine with a hash table of `hash_mb` MiB (1 to
+ * `CHESS_MAX_HASH_MB`; 16 is plenty for play, more helps long analysis).
+ * NULL and `CHESS_ERR_INVALID_ARG` for another size.
+ */
+struct ChessEngine *chess_engine_new(uint32_t hash_mb);
+
+/**
+ * Frees an engine (not while it searches). NULL does nothing.
+ *
+ * # Safety
+ * `engine` is NULL or an engine not freed before, and not searching.
+ */
+void chess_engine_free(struct ChessEngine *engine);
+
+/**
+ * Searches `pos` within `limits` (NULL: until `chess_engine_stop`),
+ * calling `callback` (which may be NULL) with `user_data` after each
+ * completed depth, once per line. The best line at the end goes to
+ * `*best` (which may be NULL): its `pv[0]` is the move to play. Blocks the
+ * calling thread until a limit is reached or `chess_engine_stop` is
+ * called.
+ *
+ * `CHESS_ERR_INVALID_ARG` when the position has no legal move (checkmate
+ * or stalemate), or the engine is searching already (on another thread).
+ *
+ * # Safety
+ * `engine` and `pos` are NULL or live; `limits` is NULL or readable;
+ * `best` is NULL or writable; `callback` is NULL or a function as
+ * `ChessSearchCallback` says.
+ */
+enum ChessError chess_engine_search(struct ChessEngine *engine, const ChessPosition *pos, const struct ChessSearchLimits *limits, ChessSearchCallback callback, void *user_data, struct ChessSearchInfo *best);
+
+/**
+ * Asks the search running on `engine` to stop soon (it returns its best
+ * line so far). Safe to call from any thread, or from the callback;
+ * does nothing when no search runs.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine.
+ */
+void chess_engine_stop(const struct ChessEngine *engine);
+
+/**
+ * Forgets what earlier searches learnt (the hash table), as before a new
+ * game. `CHESS_ERR_INVALID_ARG` while a search runs.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine.
+ */
+enum ChessError chess_engine_new_game(struct ChessEngine *engine);
+
+/**
  * A new game from the standard starting position.
  */
 struct ChessGame *chess_game_new(void);
@@ -339,6 +500,23 @@ struct ChessGame *chess_game_new(void);
  * `fen` is NULL or a NUL-terminated string.
  */
 struct ChessGame *chess_game_from_fen(const char *fen);
+
+/**
+ * A new game from a copy of `pos`. NULL for NULL.
+ *
+ * # Safety
+ * `pos` is NULL or a live position.
+ */
+struct ChessGame *chess_game_from_position(const ChessPosition *pos);
+
+/**
+ * A copy of `game`: tags, every move and variation, comments, NAGs, the
+ * recorded result and the current position. NULL for NULL.
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+struct ChessGame *chess_game_clone(const struct ChessGame *game);
 
 /**
  * The first game of a PGN text (tags, moves with variations and comments,
@@ -506,6 +684,13 @@ enum ChessError chess_game_agree_draw(struct ChessGame *game);
  * Sets a PGN tag (`White`, `Event`, ...). An empty value removes it.
  * Names are at most 255 bytes of letters, digits and `_`; values at most 4096.
  *
+ * `Result` records the result, as `chess_game_resign` would: `1-0`,
+ * `0-1` or `1/2-1/2` (the outcome and `chess_game_to_pgn` then give it;
+ * one the rules contradict, such as `1-0` when White is checkmated, is
+ * `CHESS_ERR_INVALID_ARG`); `*` or an empty value clears it. `FEN` and
+ * `SetUp` are refused (`CHESS_ERR_INVALID_ARG`): they are written from the
+ * start position, which `chess_game_from_fen` sets.
+ *
  * # Safety
  * `game` is NULL or a live game; `name` and `value` are NULL or
  * NUL-terminated strings.
@@ -513,14 +698,43 @@ enum ChessError chess_game_agree_draw(struct ChessGame *game);
 enum ChessError chess_game_set_tag(struct ChessGame *game, const char *name, const char *value);
 
 /**
- * The value of a tag, snprintf-style; 0 (and the last error set) when the
- * tag is not set.
+ * The value of a tag, snprintf-style; 0, an empty string and the last
+ * error when the tag is not set. `Result` gives the game's result, as
+ * `chess_game_to_pgn` writes it.
  *
  * # Safety
  * `game` is NULL or a live game; `name` is NULL or a NUL-terminated
  * string; `buf` is NULL or writable for `cap` bytes.
  */
 size_t chess_game_tag(const struct ChessGame *game, const char *name, char *buf, size_t cap);
+
+/**
+ * How many tags the game has (0 for NULL): with `chess_game_tag_name_at`
+ * and `chess_game_tag_value_at`, every tag, in the order PGN writes them
+ * apart from `SetUp` and `FEN` (see `chess_game_to_pgn`).
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+size_t chess_game_tag_count(const struct ChessGame *game);
+
+/**
+ * The name of tag `index` (from 0), snprintf-style; 0, an empty string
+ * and the last error when `index` is not below `chess_game_tag_count`.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_game_tag_name_at(const struct ChessGame *game, size_t index, char *buf, size_t cap);
+
+/**
+ * The value of tag `index` (from 0), snprintf-style, as
+ * `chess_game_tag_name_at`.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_game_tag_value_at(const struct ChessGame *game, size_t index, char *buf, size_t cap);
 
 /**
  * How many things the PGN reader repaired to read this game (0 for a game
@@ -845,6 +1059,224 @@ uint32_t chess_position_fullmoves(const ChessPosition *pos);
  * `pos` is NULL or a live position; `buf` is NULL or writable for `cap` bytes.
  */
 size_t chess_position_diagram(const ChessPosition *pos, uint32_t flags, char *buf, size_t cap);
+
+/**
+ * The squares (0..63, ascending) of the pieces of `color` that attack
+ * `square`, whoever stands on it: writes min(count, cap) into `out` and
+ * returns the count. Pinned pieces count (they still give check); a pawn
+ * attacks diagonally only.
+ *
+ * # Safety
+ * `pos` is NULL or a live position; `out` is NULL or writable for `cap` bytes.
+ */
+size_t chess_position_attackers(const ChessPosition *pos, uint8_t square, ChessColor color, uint8_t *out, size_t cap);
+
+/**
+ * The squares of the pieces giving check to the side to move (0, 1 or 2
+ * of them), as `chess_position_attackers` writes them.
+ *
+ * # Safety
+ * `pos` is NULL or a live position; `out` is NULL or writable for `cap` bytes.
+ */
+size_t chess_position_checkers(const ChessPosition *pos, uint8_t *out, size_t cap);
+
+/**
+ * The squares of the side to move's pieces pinned to their king (they may
+ * move only along the pin), as `chess_position_attackers` writes them.
+ *
+ * # Safety
+ * `pos` is NULL or a live position; `out` is NULL or writable for `cap` bytes.
+ */
+size_t chess_position_pinned(const ChessPosition *pos, uint8_t *out, size_t cap);
+
+/**
+ * The square named `name` ("e4", lower-case file then rank): 0..63, or
+ * 0xFF (and the last error) when it names none.
+ *
+ * # Safety
+ * `name` is NULL or a NUL-terminated string.
+ */
+uint8_t chess_square_from_name(const char *name);
+
+/**
+ * The name of square 0..63 ("e4" for 28), snprintf-style; 0, an empty
+ * string and the last error for 64 and above.
+ *
+ * # Safety
+ * `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_square_name(uint8_t square, char *buf, size_t cap);
+
+/**
+ * The node of the current position: where `chess_game_play` adds the next
+ * move, and what `chess_game_position` shows (`CHESS_NO_NODE` for NULL).
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+ChessNode chess_game_current_node(const struct ChessGame *game);
+
+/**
+ * Makes `node` the current position: the next `chess_game_play` plays from
+ * there (following a child with that move, or adding a variation), and
+ * `chess_game_move_count`/`_move_at` describe the line to it.
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+enum ChessError chess_game_go_to(struct ChessGame *game, ChessNode node);
+
+/**
+ * The node before `node`: `CHESS_NO_NODE` for the root, and for a node not
+ * in the game or NULL (with the last error set).
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+ChessNode chess_game_node_parent(const struct ChessGame *game, ChessNode node);
+
+/**
+ * How many moves continue from `node`: the main continuation and the
+ * variations (0 for NULL or a node not in the game, with the last error).
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+size_t chess_game_node_child_count(const struct ChessGame *game, ChessNode node);
+
+/**
+ * Child `index` of `node`: 0 is the main continuation, 1.. the variations
+ * in order. `CHESS_NO_NODE` (and the last error) when there is none.
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+ChessNode chess_game_node_child(const struct ChessGame *game, ChessNode node, size_t index);
+
+/**
+ * The move that leads to `node`, written to `out`; `CHESS_ERR_INVALID_ARG`
+ * for the root (no move leads to it) or a node not in the game.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `out` is NULL or writable.
+ */
+enum ChessError chess_game_node_move(const struct ChessGame *game, ChessNode node, struct ChessMove *out);
+
+/**
+ * The SAN of the move that leads to `node` (`Nf3`, `exd8=Q#`),
+ * snprintf-style; 0 and an empty string for the root.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_game_node_san(const struct ChessGame *game, ChessNode node, char *buf, size_t cap);
+
+/**
+ * The number of half-moves from the start to `node` (0 for the root): the
+ * move number is `ply / 2 + 1` from the standard start, White moving
+ * when `ply` is even.
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+size_t chess_game_node_ply(const struct ChessGame *game, ChessNode node);
+
+/**
+ * The position at `node`, owned by the game: valid until the game changes
+ * or is freed. Do not free it. NULL (and the last error) for a node not
+ * in the game.
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+const ChessPosition *chess_game_node_position(const struct ChessGame *game, ChessNode node);
+
+/**
+ * The comment after the move of `node` (for the root: the comment before
+ * the first move), snprintf-style; empty when there is none. Commands such
+ * as `[%clk 0:03:00]` are part of it, as in the file.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_game_node_comment(const struct ChessGame *game, ChessNode node, char *buf, size_t cap);
+
+/**
+ * Replaces the comment after the move of `node` (an empty string removes
+ * it). UTF-8, at most `CHESS_MAX_COMMENT_LENGTH` bytes; a `}` would end
+ * the comment in PGN and is refused.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `text` is NULL or a NUL-terminated string.
+ */
+enum ChessError chess_game_node_set_comment(struct ChessGame *game, ChessNode node, const char *text);
+
+/**
+ * The clock time recorded after the move of `node` by a `[%clk h:mm:ss]`
+ * command in its comment, as every online game's PGN has: true and the
+ * milliseconds left in `*ms`, or false when the comment has none (also
+ * for NULL or a node not in the game, with the last error).
+ *
+ * # Safety
+ * `game` is NULL or a live game; `ms` is NULL or writable.
+ */
+bool chess_game_node_clock(const struct ChessGame *game, ChessNode node, uint64_t *ms);
+
+/**
+ * The numeric annotation glyphs of `node` (1 is "!", 2 "?", 3 "!!", 4
+ * "??", 5 "!?", 6 "?!", ...): writes min(count, cap) into `out` and
+ * returns the count.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `out` is NULL or writable for `cap` bytes.
+ */
+size_t chess_game_node_nags(const struct ChessGame *game, ChessNode node, uint8_t *out, size_t cap);
+
+/**
+ * Adds a NAG (1..255) to `node`, once; 0 is `CHESS_ERR_INVALID_ARG`.
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+enum ChessError chess_game_node_add_nag(struct ChessGame *game, ChessNode node, uint8_t nag);
+
+/**
+ * Removes every NAG of `node`.
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+enum ChessError chess_game_node_clear_nags(struct ChessGame *game, ChessNode node);
+
+/**
+ * Adds `mv` after `node` without changing the current position: the main
+ * continuation if `node` has none, a variation otherwise; an existing
+ * child with that move is reused. Its node goes to `*out` (which may be
+ * NULL). An illegal move is `CHESS_ERR_ILLEGAL_MOVE`.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `out` is NULL or writable.
+ */
+enum ChessError chess_game_node_add_move(struct ChessGame *game, ChessNode node, struct ChessMove mv, ChessNode *out);
+
+/**
+ * Deletes `node` and everything after it. If the current position was in
+ * the deleted part, it moves to `node`'s parent. The root cannot be
+ * deleted (`CHESS_ERR_INVALID_ARG`).
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+enum ChessError chess_game_node_delete(struct ChessGame *game, ChessNode node);
+
+/**
+ * Makes the line through `node` the main line (at every branching point
+ * above it, its branch becomes the main continuation).
+ *
+ * # Safety
+ * `game` is NULL or a live game.
+ */
+enum ChessError chess_game_node_promote(struct ChessGame *game, ChessNode node);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -397,6 +397,23 @@ impl Game {
         self.nodes.get(id.index()).is_some_and(|n| !n.removed)
     }
 
+    /// The node whose [`NodeId::index`] is `index`, if it is in the game (a
+    /// node id stored elsewhere, such as a C program's, read back).
+    ///
+    /// ```
+    /// use chess_core::{Game, NodeId};
+    /// let mut game = Game::new();
+    /// let e4 = game.play_san("e4")?;
+    /// assert_eq!(game.node_id(e4.index()), Some(e4));
+    /// assert_eq!(game.node_id(0), Some(NodeId::ROOT));
+    /// assert_eq!(game.node_id(2), None);
+    /// # Ok::<(), chess_core::PlayError>(())
+    /// ```
+    pub fn node_id(&self, index: usize) -> Option<NodeId> {
+        let id = NodeId(u32::try_from(index).ok()?);
+        self.contains(id).then_some(id)
+    }
+
     // --- positions and the cursor ---
 
     /// The position the game starts from.

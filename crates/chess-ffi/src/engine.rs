@@ -1,13 +1,16 @@
-//! The built-in engine through the C ABI: a move for the side to move.
+//! The built-in engine through the C ABI: a move for the side to move, or
+//! a search of your own that reports its progress.
 
 use std::cell::RefCell;
+use std::ffi::c_void;
 use std::os::raw::c_int;
-use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use chess_engine::{Engine, Level, Rng};
+use chess_engine::{Engine, Info, Level, Limits, Rng, Score};
 
-use crate::boundary::{Fail, handle, handle_mut, run_code};
+use crate::boundary::{Fail, handle, handle_mut, run, run_code, run_new};
 use crate::position::{ChessPosition, to_c_move};
 use crate::{ChessError, ChessMove};
 
@@ -71,14 +74,266 @@ pub unsafe extern "C" fn chess_engine_best_move(
                 *out = to_c_move(m);
                 Ok(())
             }
-            None => Err(Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                if p.pos.is_check() {
-                    "the position is checkmate: there is no move to play"
-                } else {
-                    "the position is stalemate: there is no move to play"
-                },
-            )),
+            None => Err(no_move(&p.pos)),
         }
+    })
+}
+
+/// The most moves a `ChessSearchInfo` line holds.
+pub const CHESS_MAX_PV: usize = 64;
+
+/// The largest hash table `chess_engine_new` accepts, in MiB.
+pub const CHESS_MAX_HASH_MB: u32 = 4096;
+
+/// A search engine of your own (opaque): the built-in engine with its hash
+/// table, kept from search to search. Made by `chess_engine_new`, released
+/// with `chess_engine_free`. One search at a time per engine;
+/// `chess_engine_stop` may be called from any thread meanwhile.
+#[derive(Debug)]
+pub struct ChessEngine {
+    engine: Mutex<Engine>,
+    stop: AtomicBool,
+}
+
+impl crate::boundary::Handle for ChessEngine {
+    const WHAT: &'static str = "the engine";
+}
+
+impl crate::boundary::Handle for ChessSearchLimits {
+    const WHAT: &'static str = "the limits";
+}
+
+impl crate::boundary::Handle for ChessSearchInfo {
+    const WHAT: &'static str = "the output info";
+}
+
+/// When a search stops: the first limit reached. Zero means no limit;
+/// with none at all, the search runs until `chess_engine_stop`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChessSearchLimits {
+    /// Plies of iterative deepening.
+    pub depth: u32,
+    /// Milliseconds to think.
+    pub movetime_ms: u32,
+    /// About this many nodes.
+    pub nodes: u64,
+    /// How many best lines to find (MultiPV); 0 counts as 1.
+    pub multipv: u32,
+}
+
+/// One line of a search, as reported while it runs and at its end.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ChessSearchInfo {
+    /// The depth completed.
+    pub depth: u32,
+    /// The deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// Which line this is: 1 is the best.
+    pub multipv: u32,
+    /// Moves to mate: positive when the side to move mates, negative when
+    /// it is mated; 0 when no mate is seen (then `score_cp` holds).
+    pub mate: i32,
+    /// The evaluation for the side to move, in centipawns (100 = a pawn).
+    pub score_cp: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// How many moves of `pv` are set.
+    pub pv_length: u32,
+    /// The line expected, from the move to play (at most `CHESS_MAX_PV`).
+    pub pv: [ChessMove; CHESS_MAX_PV],
+}
+
+impl ChessSearchInfo {
+    fn new(info: &Info) -> ChessSearchInfo {
+        let (mate, score_cp) = match info.line.score {
+            Score::Cp(cp) => (0, cp),
+            Score::Mate(n) => (n, info.line.score.as_cp()),
+        };
+        let empty = ChessMove {
+            from: 0,
+            to: 0,
+            promotion: 0,
+            flags: 0,
+        };
+        let mut pv = [empty; CHESS_MAX_PV];
+        for (slot, &m) in pv.iter_mut().zip(&info.line.pv) {
+            *slot = to_c_move(m);
+        }
+        ChessSearchInfo {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: u32::try_from(info.multipv).unwrap_or(u32::MAX),
+            mate,
+            score_cp,
+            nodes: info.nodes,
+            time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
+            pv_length: info.line.pv.len().min(CHESS_MAX_PV) as u32,
+            pv,
+        }
+    }
+}
+
+/// Called by `chess_engine_search` after each completed depth, once per
+/// line (MultiPV), on the searching thread, with the `user_data` given.
+/// `info` is valid during the call only. It must not throw (C++) or
+/// `longjmp` out, and must not use the engine itself (to stop, call
+/// `chess_engine_stop`, which may be done from here).
+pub type ChessSearchCallback = Option<unsafe extern "C" fn(info: *const ChessSearchInfo, user_data: *mut c_void)>;
+
+/// A new engine with a hash table of `hash_mb` MiB (1 to
+/// `CHESS_MAX_HASH_MB`; 16 is plenty for play, more helps long analysis).
+/// NULL and `CHESS_ERR_INVALID_ARG` for another size.
+#[unsafe(no_mangle)]
+pub extern "C" fn chess_engine_new(hash_mb: u32) -> *mut ChessEngine {
+    run_new(|| {
+        if !(1..=CHESS_MAX_HASH_MB).contains(&hash_mb) {
+            return Err(Fail::invalid(format!(
+                "hash_mb {hash_mb} is not between 1 and {CHESS_MAX_HASH_MB}"
+            )));
+        }
+        Ok(ChessEngine {
+            engine: Mutex::new(Engine::new(hash_mb as usize)),
+            stop: AtomicBool::new(false),
+        })
+    })
+}
+
+/// Frees an engine (not while it searches). NULL does nothing.
+///
+/// # Safety
+/// `engine` is NULL or an engine not freed before, and not searching.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_engine_free(engine: *mut ChessEngine) {
+    // SAFETY: contract of this function.
+    run((), || {
+        unsafe { crate::boundary::free(engine) };
+        Ok(())
+    })
+}
+
+/// Searches `pos` within `limits` (NULL: until `chess_engine_stop`),
+/// calling `callback` (which may be NULL) with `user_data` after each
+/// completed depth, once per line. The best line at the end goes to
+/// `*best` (which may be NULL): its `pv[0]` is the move to play. Blocks the
+/// calling thread until a limit is reached or `chess_engine_stop` is
+/// called.
+///
+/// `CHESS_ERR_INVALID_ARG` when the position has no legal move (checkmate
+/// or stalemate), or the engine is searching already (on another thread).
+///
+/// # Safety
+/// `engine` and `pos` are NULL or live; `limits` is NULL or readable;
+/// `best` is NULL or writable; `callback` is NULL or a function as
+/// `ChessSearchCallback` says.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_engine_search(
+    engine: *mut ChessEngine,
+    pos: *const ChessPosition,
+    limits: *const ChessSearchLimits,
+    callback: ChessSearchCallback,
+    user_data: *mut c_void,
+    best: *mut ChessSearchInfo,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        // Shared: `chess_engine_stop` may read the handle meanwhile.
+        let e = unsafe { handle(engine.cast_const()) }?;
+        let p = unsafe { handle(pos) }?;
+        let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
+        if p.pos.legal_moves().is_empty() {
+            return Err(no_move(&p.pos));
+        }
+        let mut searcher = e
+            .engine
+            .try_lock()
+            .map_err(|_| Fail::invalid("the engine is searching already"))?;
+        e.stop.store(false, Ordering::SeqCst);
+        let core_limits = Limits {
+            depth: (limits.depth > 0).then_some(limits.depth),
+            nodes: (limits.nodes > 0).then_some(limits.nodes),
+            movetime: (limits.movetime_ms > 0).then(|| Duration::from_millis(u64::from(limits.movetime_ms))),
+            multipv: limits.multipv.max(1) as usize,
+            ..Limits::default()
+        };
+        let mut last: Option<Info> = None;
+        let result = searcher.search(&p.pos, &[], &core_limits, &e.stop, |info| {
+            if let Some(f) = callback {
+                let c_info = ChessSearchInfo::new(info);
+                // SAFETY: the caller's function, with what it was promised.
+                unsafe { f(&c_info, user_data) };
+            }
+            if info.multipv == 1 {
+                last = Some(info.clone());
+            }
+        });
+        if let Some(out) = unsafe { best.as_mut() } {
+            // The best line: as last reported, or (a search stopped before
+            // its first depth) the move found.
+            let line = result
+                .lines
+                .first()
+                .cloned()
+                .or_else(|| last.as_ref().map(|i| i.line.clone()));
+            let info = Info {
+                depth: result.depth,
+                seldepth: last.as_ref().map_or(0, |i| i.seldepth),
+                multipv: 1,
+                line: line.unwrap_or(chess_engine::Line {
+                    score: Score::Cp(0),
+                    pv: result.best.into_iter().collect(),
+                }),
+                nodes: result.nodes,
+                time: result.time,
+                hashfull: 0,
+            };
+            *out = ChessSearchInfo::new(&info);
+        }
+        Ok(())
+    })
+}
+
+/// Asks the search running on `engine` to stop soon (it returns its best
+/// line so far). Safe to call from any thread, or from the callback;
+/// does nothing when no search runs.
+///
+/// # Safety
+/// `engine` is NULL or a live engine.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_engine_stop(engine: *const ChessEngine) {
+    // SAFETY: contract of this function.
+    run((), || {
+        unsafe { handle(engine) }?.stop.store(true, Ordering::SeqCst);
+        Ok(())
+    })
+}
+
+/// Forgets what earlier searches learnt (the hash table), as before a new
+/// game. `CHESS_ERR_INVALID_ARG` while a search runs.
+///
+/// # Safety
+/// `engine` is NULL or a live engine.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_engine_new_game(engine: *mut ChessEngine) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let e = unsafe { handle(engine.cast_const()) }?;
+        let mut searcher = e
+            .engine
+            .try_lock()
+            .map_err(|_| Fail::invalid("the engine is searching"))?;
+        searcher.new_game();
+        Ok(())
+    })
+}
+
+fn no_move(pos: &chess_core::Position) -> Fail {
+    Fail::invalid(if pos.is_check() {
+        "the position is checkmate: there is no move to play"
+    } else {
+        "the position is stalemate: there is no move to play"
     })
 }

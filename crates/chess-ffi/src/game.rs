@@ -41,12 +41,12 @@ impl ChessGame {
         }
     }
 
-    fn changed(&mut self) {
+    pub(crate) fn changed(&mut self) {
         self.current.pos = self.game.position().clone();
     }
 }
 
-fn play_error(e: chess_core::PlayError) -> Fail {
+pub(crate) fn play_error(e: chess_core::PlayError) -> Fail {
     match e {
         chess_core::PlayError::Illegal(e) => illegal(&e),
         chess_core::PlayError::San(e) => san_fail(e),
@@ -93,6 +93,27 @@ pub unsafe extern "C" fn chess_game_from_fen(fen: *const c_char) -> *mut ChessGa
         let pos = parse_fen(unsafe { read_fen(fen) }?)?;
         Ok(ChessGame::new(Game::from_position(pos)))
     })
+}
+
+/// A new game from a copy of `pos`. NULL for NULL.
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_from_position(pos: *const ChessPosition) -> *mut ChessGame {
+    // SAFETY: contract of this function.
+    run_new(|| Ok(ChessGame::new(Game::from_position(unsafe { handle(pos) }?.pos.clone()))))
+}
+
+/// A copy of `game`: tags, every move and variation, comments, NAGs, the
+/// recorded result and the current position. NULL for NULL.
+///
+/// # Safety
+/// `game` is NULL or a live game.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_clone(game: *const ChessGame) -> *mut ChessGame {
+    // SAFETY: contract of this function.
+    run_new(|| Ok(ChessGame::new(unsafe { handle(game) }?.game.clone())))
 }
 
 /// The first game of a PGN text (tags, moves with variations and comments,
@@ -430,7 +451,12 @@ pub unsafe extern "C" fn chess_game_set_tag(
             ));
         }
         match name {
-            "Result" => record_result(g, value),
+            "Result" => {
+                record_result(g, value)?;
+                let text = result_text(g);
+                g.game.tags.set("Result", text);
+                Ok(())
+            }
             "FEN" | "SetUp" => Err(Fail::invalid(format!(
                 "the {name} tag is written from the game's start position: make the game with \
                  chess_game_from_fen to start from another position"
@@ -470,8 +496,9 @@ fn record_result(g: &mut ChessGame, value: &str) -> Res<()> {
     Ok(())
 }
 
-/// The value of a tag, snprintf-style; 0 (and the last error set) when the
-/// tag is not set.
+/// The value of a tag, snprintf-style; 0, an empty string and the last
+/// error when the tag is not set. `Result` gives the game's result, as
+/// `chess_game_to_pgn` writes it.
 ///
 /// # Safety
 /// `game` is NULL or a live game; `name` is NULL or a NUL-terminated
@@ -488,12 +515,78 @@ pub unsafe extern "C" fn chess_game_tag(
         run_text(buf, cap, || {
             let g = handle(game)?;
             let name = read_str(name, 255, "the tag name", ChessError::CHESS_ERR_INVALID_ARG)?;
-            g.game
-                .tags
-                .get(name)
-                .ok_or_else(|| Fail::invalid(format!("tag {name} is not set")))
+            match g.game.tags.get(name) {
+                Some(_) if name == "Result" => Ok(result_text(g)),
+                Some(value) => Ok(value.to_string()),
+                None => Err(Fail::invalid(format!("tag {name} is not set"))),
+            }
         })
     }
+}
+
+/// How many tags the game has (0 for NULL): with `chess_game_tag_name_at`
+/// and `chess_game_tag_value_at`, every tag, in the order PGN writes them
+/// apart from `SetUp` and `FEN` (see `chess_game_to_pgn`).
+///
+/// # Safety
+/// `game` is NULL or a live game.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_tag_count(game: *const ChessGame) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(game) }?.game.tags.len()))
+}
+
+/// The name of tag `index` (from 0), snprintf-style; 0, an empty string
+/// and the last error when `index` is not below `chess_game_tag_count`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_tag_name_at(
+    game: *const ChessGame,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    unsafe { run_text(buf, cap, || Ok(tag_at(handle(game)?, index)?.0)) }
+}
+
+/// The value of tag `index` (from 0), snprintf-style, as
+/// `chess_game_tag_name_at`.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_tag_value_at(
+    game: *const ChessGame,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    unsafe { run_text(buf, cap, || Ok(tag_at(handle(game)?, index)?.1)) }
+}
+
+fn tag_at(g: &ChessGame, index: usize) -> Res<(&str, String)> {
+    let (name, value) = g
+        .game
+        .tags
+        .iter()
+        .nth(index)
+        .ok_or_else(|| Fail::invalid(format!("tag {index} does not exist (there are {})", g.game.tags.len())))?;
+    let value = if name == "Result" {
+        result_text(g)
+    } else {
+        value.to_string()
+    };
+    Ok((name, value))
+}
+
+/// The game's result as its `Result` tag says it: `1-0`, `0-1`, `1/2-1/2`
+/// or `*`.
+fn result_text(g: &ChessGame) -> String {
+    g.game.outcome().map_or("*", |o| o.result()).to_string()
 }
 
 /// How many things the PGN reader repaired to read this game (0 for a game

@@ -21,6 +21,7 @@ mod engine;
 mod game;
 mod pgn;
 mod position;
+mod tree;
 
 use std::ffi::c_char;
 
@@ -28,6 +29,7 @@ pub use engine::*;
 pub use game::*;
 pub use pgn::*;
 pub use position::*;
+pub use tree::*;
 
 use boundary::{last_error, run};
 

@@ -2,7 +2,7 @@
 
 use std::ffi::c_char;
 
-use chess_core::{Color, EnPassantMode, IllegalReason, Move, Position, Role, SanError, Status, UciError};
+use chess_core::{Color, EnPassantMode, IllegalReason, Move, Position, Role, SanError, SquareSet, Status, UciError};
 
 use crate::boundary::{Fail, Res, free, handle, handle_mut, read_str, run, run_code, run_new, run_text, square};
 use crate::{
@@ -28,6 +28,12 @@ impl ChessPosition {
         // SAFETY: `ChessPosition` is `repr(transparent)` over `Position`:
         // the same layout, so the allocation is a valid `ChessPosition`.
         unsafe { Box::from_raw(Box::into_raw(pos).cast::<ChessPosition>()) }
+    }
+
+    /// A borrowed position as a (borrowed) handle.
+    pub(crate) fn from_ref(pos: &Position) -> &ChessPosition {
+        // SAFETY: `repr(transparent)`, as above; the lifetime is kept.
+        unsafe { &*(pos as *const Position).cast::<ChessPosition>() }
     }
 }
 
@@ -500,3 +506,99 @@ pub unsafe extern "C" fn chess_position_diagram(
 const _: () = assert!(Role::Pawn as u8 == ChessPieceKind::CHESS_PAWN as u8);
 const _: () = assert!(Role::Knight as u8 == ChessPieceKind::CHESS_KNIGHT as u8);
 const _: () = assert!(Role::King as u8 == ChessPieceKind::CHESS_KING as u8);
+
+/// Writes the squares of `set` (0..63, ascending) into `out`, at most `cap`
+/// of them; returns how many there are.
+///
+/// # Safety
+/// `out` is NULL or writable for `cap` bytes.
+unsafe fn write_squares(set: SquareSet, out: *mut u8, cap: usize) -> usize {
+    if !out.is_null() {
+        for (i, sq) in set.into_iter().take(cap).enumerate() {
+            // SAFETY: `out` holds `cap` bytes and `i < cap`.
+            unsafe { out.add(i).write(sq.index()) };
+        }
+    }
+    set.len()
+}
+
+/// The squares (0..63, ascending) of the pieces of `color` that attack
+/// `square`, whoever stands on it: writes min(count, cap) into `out` and
+/// returns the count. Pinned pieces count (they still give check); a pawn
+/// attacks diagonally only.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `out` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_attackers(
+    pos: *const ChessPosition,
+    square: u8,
+    color: ChessColor,
+    out: *mut u8,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos) }?;
+        let set = p.pos.attackers_of(crate::boundary::square(square)?, color.to_core()?);
+        Ok(unsafe { write_squares(set, out, cap) })
+    })
+}
+
+/// The squares of the pieces giving check to the side to move (0, 1 or 2
+/// of them), as `chess_position_attackers` writes them.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `out` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_checkers(pos: *const ChessPosition, out: *mut u8, cap: usize) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos) }?;
+        Ok(unsafe { write_squares(p.pos.checkers(), out, cap) })
+    })
+}
+
+/// The squares of the side to move's pieces pinned to their king (they may
+/// move only along the pin), as `chess_position_attackers` writes them.
+///
+/// # Safety
+/// `pos` is NULL or a live position; `out` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_pinned(pos: *const ChessPosition, out: *mut u8, cap: usize) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let p = unsafe { handle(pos) }?;
+        Ok(unsafe { write_squares(p.pos.pinned(), out, cap) })
+    })
+}
+
+/// The square named `name` ("e4", lower-case file then rank): 0..63, or
+/// 0xFF (and the last error) when it names none.
+///
+/// # Safety
+/// `name` is NULL or a NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_square_from_name(name: *const c_char) -> u8 {
+    // SAFETY: contract of this function.
+    run(0xFF, || {
+        let text = unsafe { read_str(name, 8, "the square name", ChessError::CHESS_ERR_PARSE) }?;
+        text.parse::<chess_core::Square>().map(|sq| sq.index()).map_err(|_| {
+            Fail::new(
+                ChessError::CHESS_ERR_PARSE,
+                format!("{text:?} is not a square (a1..h8)"),
+            )
+        })
+    })
+}
+
+/// The name of square 0..63 ("e4" for 28), snprintf-style; 0, an empty
+/// string and the last error for 64 and above.
+///
+/// # Safety
+/// `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_square_name(square: u8, buf: *mut c_char, cap: usize) -> usize {
+    // SAFETY: contract of this function.
+    unsafe { run_text(buf, cap, || Ok(crate::boundary::square(square)?.name())) }
+}
