@@ -33,3 +33,115 @@ fn committed_header_is_up_to_date() {
         "include/chess.h is out of date; refresh it with: UPDATE_HEADER=1 cargo test -p chess-ffi --test header"
     );
 }
+
+fn header_text() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../include/chess.h")).expect("include/chess.h")
+}
+
+/// The identifiers of a piece of text (letters, digits, `_`).
+fn identifiers(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
+/// The library's own names: `chess_*`, `CHESS_*`, `Chess*`.
+fn is_library_name(word: &str) -> bool {
+    word.starts_with("chess_") || word.starts_with("CHESS_") || (word.starts_with("Chess") && word.len() > 5)
+}
+
+/// Splits the header into its comments and its code.
+fn comments_and_code(header: &str) -> (String, String) {
+    let (mut comments, mut code) = (String::new(), String::new());
+    let mut rest = header;
+    while let Some(start) = rest.find("/*") {
+        code.push_str(&rest[..start]);
+        let end = rest[start..].find("*/").map_or(rest.len(), |e| start + e + 2);
+        comments.push_str(&rest[start..end]);
+        comments.push('\n');
+        rest = &rest[end..];
+    }
+    code.push_str(rest);
+    (comments, code)
+}
+
+/// Every name a comment puts in backticks (`chess_game_new`,
+/// `CHESS_WHITE`, `ChessPieceKind`) is declared by the header itself: a
+/// C programmer can use what the documentation names.
+#[test]
+fn every_name_in_a_comment_is_declared() {
+    let header = header_text();
+    let (comments, code) = comments_and_code(&header);
+    let declared: std::collections::HashSet<&str> = identifiers(&code).collect();
+    let mut missing = std::collections::BTreeSet::new();
+    for (i, quoted) in comments.split('`').enumerate() {
+        if i % 2 == 1 {
+            for name in identifiers(quoted).filter(|w| is_library_name(w)) {
+                // `CHESS_MOVE_*` names a family: some name must have the prefix.
+                let known = if name.ends_with('_') {
+                    declared.iter().any(|d| d.starts_with(name))
+                } else {
+                    declared.contains(name)
+                };
+                if !known {
+                    missing.insert(name.to_string());
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "named in comments but not declared in chess.h: {missing:?}");
+}
+
+/// A C file that uses every enumerator and every `#define` of the header
+/// compiles, as C99 and as C++, with all warnings as errors.
+#[test]
+fn every_enumerator_and_define_is_usable_in_c() {
+    let header = header_text();
+    let (_, code) = comments_and_code(&header);
+    let mut values = Vec::new();
+    let mut macros = Vec::new();
+    for line in code.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("#define ") {
+            let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if name == "CHESS_H" {
+                continue;
+            }
+            if rest[name.len()..].starts_with('(') {
+                macros.push(name);
+            } else {
+                values.push(name);
+            }
+        } else if line.starts_with("CHESS_") && line.contains(" = ") {
+            values.push(line.split(' ').next().unwrap().to_string());
+        }
+    }
+    assert!(values.len() > 40, "found the enumerators and constants: {values:?}");
+    assert!(macros.contains(&"CHESS_PIECE_KIND".to_string()), "{macros:?}");
+    let mut source = String::from("#include <chess.h>\n\nlong long use_all(void);\nlong long use_all(void) {\n  long long sum = 0;\n");
+    for value in &values {
+        source.push_str(&format!("  sum += (long long)({value});\n"));
+    }
+    for mac in &macros {
+        source.push_str(&format!("  sum += (long long)({mac}(9));\n"));
+    }
+    source.push_str("  return sum;\n}\n");
+    let dir = tempfile::tempdir().unwrap();
+    let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../include");
+    for (compiler, file, std) in [("cc", "all.c", "-std=c99"), ("c++", "all.cpp", "-std=c++17")] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, &source).unwrap();
+        let out = std::process::Command::new(compiler)
+            .args([std, "-Wall", "-Wextra", "-Werror", "-pedantic", "-c", "-o"])
+            .arg(dir.path().join("all.o"))
+            .arg("-I")
+            .arg(&include)
+            .arg(&path)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {compiler}: {e}"));
+        assert!(
+            out.status.success(),
+            "{compiler} {std} failed on a use of every name:\n{}\n{source}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -1,0 +1,380 @@
+/* libchess from C: the traps a C programmer falls into stay closed, and the
+ * API C users reach for works. Built and run (also under valgrind) by
+ * tests/tests/c_library.rs; exits 0 when every check passes. */
+#include <chess.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                          \
+  do {                                                                       \
+    if (!(cond)) {                                                           \
+      fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, \
+              __LINE__, #cond, chess_last_error());                          \
+      failures++;                                                            \
+    }                                                                        \
+  } while (0)
+
+#define CHECK_STR(got, want)                                                        \
+  do {                                                                              \
+    if (strcmp((got), (want)) != 0) {                                               \
+      fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, (got), \
+              (want));                                                              \
+      failures++;                                                                   \
+    }                                                                               \
+  } while (0)
+
+/* ---- traps ---------------------------------------------------------------- */
+
+static void last_error_outlives_the_next_failure(void) {
+  ChessGame *g = chess_game_new();
+  char line[512];
+  /* C may evaluate either argument first: the pointer read before the
+     failure must still be readable after it (valgrind checks the reads). */
+  snprintf(line, sizeof line, "%d %s", chess_game_play_san(g, "Ke3"), chess_last_error());
+  CHECK(strncmp(line, "-3 ", 3) == 0);
+  const char *before = chess_last_error();
+  CHECK(chess_game_play_san(g, "Qh5") == CHESS_ERR_ILLEGAL_MOVE);
+  CHECK(strstr(before, "Qh5") != NULL); /* the same buffer, the newer message */
+  CHECK(chess_position_from_fen("not a fen") == NULL);
+  CHECK(strlen(before) > 0);
+  chess_game_free(g);
+}
+
+static void failed_string_functions_write_an_empty_string(void) {
+  char buf[32];
+  ChessGame *g = chess_game_new();
+  ChessPosition *pos = chess_position_new();
+  ChessMove illegal = {12, 36, CHESS_NO_PIECE, 0}; /* e2e5 */
+
+  memset(buf, 'x', sizeof buf);
+  CHECK(chess_game_tag(g, "Nope", buf, sizeof buf) == 0);
+  CHECK_STR(buf, "");
+  memset(buf, 'x', sizeof buf);
+  CHECK(chess_position_move_to_san(pos, illegal, buf, sizeof buf) == 0);
+  CHECK_STR(buf, "");
+  memset(buf, 'x', sizeof buf);
+  CHECK(chess_position_to_fen(NULL, buf, sizeof buf) == 0);
+  CHECK_STR(buf, "");
+  memset(buf, 'x', sizeof buf);
+  CHECK(chess_game_san_at(g, 0, buf, sizeof buf) == 0);
+  CHECK_STR(buf, "");
+  memset(buf, 'x', sizeof buf);
+  CHECK(chess_square_name(64, buf, sizeof buf) == 0);
+  CHECK_STR(buf, "");
+  memset(buf, 'x', sizeof buf);
+  CHECK(chess_game_tag_name_at(g, 99, buf, sizeof buf) == 0);
+  CHECK_STR(buf, "");
+  chess_position_free(pos);
+  chess_game_free(g);
+}
+
+static void indexes_are_checked_before_arithmetic(void) {
+  ChessGame *g = chess_game_new();
+  ChessMove m;
+  char buf[8];
+  CHECK(chess_game_play_san(g, "e4") == CHESS_OK);
+  CHECK(chess_game_move_at(g, SIZE_MAX, &m) == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_game_move_at(g, SIZE_MAX - 1, &m) == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_game_move_at(g, 1, &m) == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_game_move_at(g, 0, &m) == CHESS_OK && m.from == 12 && m.to == 28);
+  CHECK(chess_game_san_at(g, SIZE_MAX, buf, sizeof buf) == 0);
+  CHECK(chess_game_warning_at(g, SIZE_MAX, NULL, NULL, buf, sizeof buf) == 0);
+  CHECK(chess_game_tag_value_at(g, SIZE_MAX, buf, sizeof buf) == 0);
+  CHECK(chess_game_node_child(g, 0, SIZE_MAX) == CHESS_NO_NODE);
+  CHECK(chess_game_node_parent(g, UINT32_MAX) == CHESS_NO_NODE);
+  chess_game_free(g);
+}
+
+static void null_and_bad_colours_are_errors(void) {
+  ChessGame *g = chess_game_new();
+  CHECK(chess_game_play_san(g, "e4") == CHESS_OK); /* leaves the last error as it was */
+  CHECK(chess_position_turn(NULL) == CHESS_WHITE);
+  CHECK_STR(chess_last_error(), "the position is NULL");
+  CHECK(chess_game_resign(g, (ChessColor)7) == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_game_outcome(g) == CHESS_OUTCOME_ONGOING);
+  CHECK(chess_game_resign(g, CHESS_BLACK) == CHESS_OK);
+  CHECK(chess_game_outcome(g) == CHESS_OUTCOME_WHITE_WINS);
+  chess_game_free(g);
+}
+
+static void a_result_tag_is_the_result(void) {
+  ChessGame *g = chess_game_new();
+  char pgn[512], buf[16];
+  CHECK(chess_game_play_san(g, "e4") == CHESS_OK);
+  CHECK(chess_game_set_tag(g, "Result", "1-0") == CHESS_OK);
+  CHECK(chess_game_outcome(g) == CHESS_OUTCOME_WHITE_WINS);
+  chess_game_to_pgn(g, pgn, sizeof pgn);
+  CHECK(strstr(pgn, "[Result \"1-0\"]") != NULL);
+  CHECK(strstr(pgn, "1. e4 1-0") != NULL);
+  chess_game_tag(g, "Result", buf, sizeof buf);
+  CHECK_STR(buf, "1-0");
+  CHECK(chess_game_set_tag(g, "Result", "*") == CHESS_OK);
+  CHECK(chess_game_outcome(g) == CHESS_OUTCOME_ONGOING);
+  CHECK(chess_game_set_tag(g, "Result", "2-0") == CHESS_ERR_INVALID_ARG);
+  /* The start position is the game's, not a tag's. */
+  CHECK(chess_game_set_tag(g, "FEN", "8/8/8/8/8/8/8/K6k w - - 0 1") == CHESS_ERR_INVALID_ARG);
+  chess_game_free(g);
+  /* Checkmate decides: a contradicting result is refused. */
+  g = chess_game_new();
+  const char *mate[] = {"f3", "e5", "g4", "Qh4#"};
+  for (int i = 0; i < 4; i++) CHECK(chess_game_play_san(g, mate[i]) == CHESS_OK);
+  CHECK(chess_game_set_tag(g, "Result", "1-0") == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_game_set_tag(g, "Result", "0-1") == CHESS_OK);
+  chess_game_free(g);
+}
+
+/* ---- the API C users reach for --------------------------------------------- */
+
+static void squares_by_name(void) {
+  char buf[3];
+  CHECK(chess_square_from_name("e4") == 28);
+  CHECK(chess_square_from_name("a1") == 0);
+  CHECK(chess_square_from_name("h8") == 63);
+  CHECK(chess_square_from_name("i9") == 0xFF);
+  CHECK(chess_square_from_name(NULL) == 0xFF);
+  CHECK(chess_square_name(28, buf, sizeof buf) == 2);
+  CHECK_STR(buf, "e4");
+  CHECK(chess_square_name(63, buf, sizeof buf) == 2);
+  CHECK_STR(buf, "h8");
+}
+
+static void pieces_by_name(void) {
+  ChessPosition *pos = chess_position_new();
+  uint8_t p = chess_position_piece_at(pos, chess_square_from_name("d8"));
+  ChessPieceKind kind = CHESS_PIECE_KIND(p);
+  CHECK(kind == CHESS_QUEEN);
+  CHECK(CHESS_PIECE_COLOR(p) == CHESS_BLACK);
+  p = chess_position_piece_at(pos, chess_square_from_name("g1"));
+  CHECK(CHESS_PIECE_KIND(p) == CHESS_KNIGHT && CHESS_PIECE_COLOR(p) == CHESS_WHITE);
+  CHECK(CHESS_PIECE_KIND(chess_position_piece_at(pos, 28)) == CHESS_NO_PIECE);
+  chess_position_free(pos);
+}
+
+static void every_tag_listed(void) {
+  ChessGame *g = chess_game_from_pgn(
+      "[Event \"Club\"]\n[Site \"Here\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1/2-1/2\"]\n"
+      "[ECO \"C20\"]\n\n1. e4 e5 1/2-1/2\n");
+  char name[32], value[32];
+  CHECK(g != NULL);
+  size_t n = chess_game_tag_count(g);
+  CHECK(n == 6);
+  int seen_eco = 0;
+  for (size_t i = 0; i < n; i++) {
+    CHECK(chess_game_tag_name_at(g, i, name, sizeof name) > 0);
+    chess_game_tag_value_at(g, i, value, sizeof value);
+    if (strcmp(name, "ECO") == 0) seen_eco = strcmp(value, "C20") == 0;
+    if (strcmp(name, "Result") == 0) CHECK_STR(value, "1/2-1/2");
+  }
+  CHECK(seen_eco);
+  chess_game_free(g);
+}
+
+static void the_game_tree(void) {
+  const char *pgn =
+      "[Event \"Tree\"]\n\n"
+      "{ Before } 1. e4 { [%clk 0:03:00] best } ( 1. d4 $1 { [%clk 0:02:59] } d5 ) "
+      "1... e5 $2 { [%clk 0:02:58.5] } 2. Nf3 *\n";
+  ChessGame *g = chess_game_from_pgn(pgn);
+  char buf[64];
+  uint64_t ms = 0;
+  uint8_t nags[4];
+  CHECK(g != NULL);
+  ChessNode root = 0;
+  chess_game_node_comment(g, root, buf, sizeof buf);
+  CHECK_STR(buf, "Before");
+  CHECK(chess_game_node_parent(g, root) == CHESS_NO_NODE);
+  CHECK(chess_game_node_child_count(g, root) == 2);
+  ChessNode e4 = chess_game_node_child(g, root, 0);
+  ChessNode d4 = chess_game_node_child(g, root, 1);
+  chess_game_node_san(g, e4, buf, sizeof buf);
+  CHECK_STR(buf, "e4");
+  chess_game_node_san(g, d4, buf, sizeof buf);
+  CHECK_STR(buf, "d4");
+  CHECK(chess_game_node_parent(g, d4) == root);
+  CHECK(chess_game_node_clock(g, e4, &ms) && ms == 180000);
+  CHECK(chess_game_node_clock(g, d4, &ms) && ms == 179000);
+  CHECK(chess_game_node_nags(g, d4, nags, sizeof nags) == 1 && nags[0] == 1);
+  ChessNode e5 = chess_game_node_child(g, e4, 0);
+  CHECK(chess_game_node_clock(g, e5, &ms) && ms == 178500);
+  CHECK(chess_game_node_nags(g, e5, NULL, 0) == 1);
+  CHECK(chess_game_node_ply(g, e5) == 2);
+  ChessNode nf3 = chess_game_node_child(g, e5, 0);
+  CHECK(!chess_game_node_clock(g, nf3, &ms));
+  CHECK(chess_game_current_node(g) == nf3);
+  ChessMove m;
+  CHECK(chess_game_node_move(g, nf3, &m) == CHESS_OK && m.from == 6 && m.to == 21);
+  CHECK(chess_game_node_move(g, root, &m) == CHESS_ERR_INVALID_ARG);
+  /* The position of a node, borrowed from the game. */
+  const ChessPosition *after_d4 = chess_game_node_position(g, d4);
+  CHECK(after_d4 != NULL && chess_position_turn(after_d4) == CHESS_BLACK);
+  CHECK(chess_position_piece_at(after_d4, 27) != 0);
+
+  /* Editing: a new variation after 1. e4, a comment, a NAG; then it is
+     promoted to the main line and written back. */
+  ChessMove c5;
+  CHECK(chess_position_parse_san(chess_game_node_position(g, e4), "c5", &c5) == CHESS_OK);
+  ChessNode sicilian = CHESS_NO_NODE;
+  CHECK(chess_game_node_add_move(g, e4, c5, &sicilian) == CHESS_OK);
+  CHECK(chess_game_node_child_count(g, e4) == 2);
+  CHECK(chess_game_current_node(g) == nf3); /* adding does not move */
+  CHECK(chess_game_node_set_comment(g, sicilian, "sharper") == CHESS_OK);
+  CHECK(chess_game_node_set_comment(g, sicilian, "a } b") == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_game_node_add_nag(g, sicilian, 5) == CHESS_OK);
+  CHECK(chess_game_node_add_nag(g, sicilian, 0) == CHESS_ERR_INVALID_ARG);
+  size_t len = chess_game_to_pgn(g, NULL, 0);
+  char *out = malloc(len + 1);
+  chess_game_to_pgn(g, out, len + 1);
+  CHECK(strstr(out, "{sharper}") != NULL);
+  CHECK(strstr(out, "(1. d4 $1") != NULL);
+  /* Read back, the variation is there with its notes. */
+  ChessGame *back = chess_game_from_pgn(out);
+  free(out);
+  CHECK(back != NULL && chess_game_node_child_count(back, chess_game_node_child(back, 0, 0)) == 2);
+  ChessNode c5_back = chess_game_node_child(back, chess_game_node_child(back, 0, 0), 1);
+  CHECK(chess_game_node_nags(back, c5_back, nags, sizeof nags) == 1 && nags[0] == 5);
+  chess_game_node_comment(back, c5_back, buf, sizeof buf);
+  CHECK_STR(buf, "sharper");
+  chess_game_free(back);
+  CHECK(chess_game_node_promote(g, sicilian) == CHESS_OK);
+  CHECK(chess_game_node_child(g, e4, 0) == sicilian);
+  /* Playing from another node: go there, play, the line follows. */
+  CHECK(chess_game_go_to(g, d4) == CHESS_OK);
+  CHECK(chess_game_move_count(g) == 1);
+  CHECK(chess_game_play_san(g, "d5") == CHESS_OK);         /* follows the existing child */
+  CHECK(chess_game_node_child_count(g, d4) == 1);
+  CHECK(chess_game_play_san(g, "c4") == CHESS_OK);         /* adds a move */
+  CHECK(chess_game_move_count(g) == 3);
+  /* Deleting the current line moves the current position back. */
+  ChessNode d5 = chess_game_node_child(g, d4, 0);
+  CHECK(chess_game_node_delete(g, d5) == CHESS_OK);
+  CHECK(chess_game_current_node(g) == d4);
+  CHECK(chess_game_node_delete(g, root) == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_game_node_san(g, d5, buf, sizeof buf) == 0); /* gone */
+  chess_game_free(g);
+}
+
+static void attacks(void) {
+  /* Black to move, in check from the rook on e2; the knight on d7 is
+     pinned by the bishop on b5. */
+  ChessPosition *pos = chess_position_from_fen("4k3/3n4/8/1B6/8/8/4R3/4K3 b - - 0 1");
+  uint8_t squares[8];
+  CHECK(pos != NULL);
+  CHECK(chess_position_checkers(pos, squares, 8) == 1 && squares[0] == chess_square_from_name("e2"));
+  CHECK(chess_position_pinned(pos, squares, 8) == 1 && squares[0] == chess_square_from_name("d7"));
+  /* Who attacks f6: the knight on d7 (pinned, still attacking). */
+  CHECK(chess_position_attackers(pos, chess_square_from_name("f6"), CHESS_BLACK, squares, 8) == 1);
+  CHECK(squares[0] == chess_square_from_name("d7"));
+  CHECK(chess_position_attackers(pos, chess_square_from_name("e5"), CHESS_WHITE, squares, 8) == 1);
+  CHECK(squares[0] == chess_square_from_name("e2"));
+  CHECK(chess_position_attackers(pos, 64, CHESS_WHITE, squares, 8) == 0);
+  CHECK(chess_position_attackers(pos, 0, (ChessColor)2, squares, 8) == 0);
+  chess_position_free(pos);
+}
+
+struct progress {
+  int calls;
+  uint32_t deepest;
+  uint32_t lines_at_depth_3;
+  ChessEngine *engine;
+  uint32_t stop_at;
+};
+
+static void on_info(const ChessSearchInfo *info, void *user_data) {
+  struct progress *p = user_data;
+  p->calls++;
+  if (info->depth > p->deepest) p->deepest = info->depth;
+  if (info->depth == 3) p->lines_at_depth_3++;
+  if (p->stop_at && info->depth >= p->stop_at) chess_engine_stop(p->engine);
+}
+
+static void the_engine_reports_as_it_thinks(void) {
+  ChessEngine *engine = chess_engine_new(16);
+  CHECK(engine != NULL);
+  CHECK(chess_engine_new(0) == NULL);
+  /* Mate in one: Qxf7#. */
+  ChessPosition *pos =
+      chess_position_from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+  ChessSearchLimits limits = {0};
+  limits.depth = 4;
+  limits.multipv = 3;
+  struct progress progress = {0};
+  ChessSearchInfo best;
+  CHECK(chess_engine_search(engine, pos, &limits, on_info, &progress, &best) == CHESS_OK);
+  CHECK(progress.deepest == 4);
+  CHECK(progress.lines_at_depth_3 == 3); /* MultiPV */
+  CHECK(best.mate == 1);
+  CHECK(best.pv_length >= 1 && best.pv[0].from == 39 && best.pv[0].to == 53);
+  char uci[8];
+  chess_move_to_uci(best.pv[0], uci, sizeof uci);
+  CHECK_STR(uci, "h5f7");
+
+  /* No limit: the callback stops it. */
+  ChessPosition *start = chess_position_new();
+  struct progress stopper = {0};
+  stopper.engine = engine;
+  stopper.stop_at = 3;
+  CHECK(chess_engine_search(engine, start, NULL, on_info, &stopper, &best) == CHESS_OK);
+  CHECK(stopper.deepest >= 3 && stopper.deepest <= 4);
+  CHECK(chess_position_is_legal(start, best.pv[0]));
+  chess_engine_stop(NULL); /* does nothing */
+  CHECK(chess_engine_new_game(engine) == CHESS_OK);
+
+  /* Checkmated: nothing to search. */
+  ChessPosition *mated = chess_position_from_fen("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+  CHECK(mated != NULL);
+  chess_position_free(mated);
+  mated = chess_position_from_fen("R3k3/8/4K3/8/8/8/8/8 b - - 0 1");
+  CHECK(chess_engine_search(engine, mated, &limits, NULL, NULL, NULL) == CHESS_ERR_INVALID_ARG);
+  chess_position_free(mated);
+  chess_position_free(start);
+  chess_position_free(pos);
+  chess_engine_free(engine);
+  chess_engine_free(NULL);
+}
+
+static void games_copied_and_made_from_positions(void) {
+  ChessGame *g = chess_game_new();
+  CHECK(chess_game_play_san(g, "e4") == CHESS_OK);
+  CHECK(chess_game_set_tag(g, "White", "Ann") == CHESS_OK);
+  ChessGame *copy = chess_game_clone(g);
+  CHECK(copy != NULL && chess_game_move_count(copy) == 1);
+  CHECK(chess_game_play_san(copy, "e5") == CHESS_OK);
+  CHECK(chess_game_move_count(g) == 1); /* the original is untouched */
+  char buf[16];
+  chess_game_tag(copy, "White", buf, sizeof buf);
+  CHECK_STR(buf, "Ann");
+  ChessGame *from = chess_game_from_position(chess_game_position(copy));
+  CHECK(from != NULL && chess_game_move_count(from) == 0);
+  CHECK(chess_position_turn(chess_game_position(from)) == CHESS_WHITE);
+  CHECK(chess_game_play_san(from, "Nf3") == CHESS_OK);
+  CHECK(chess_game_clone(NULL) == NULL && chess_game_from_position(NULL) == NULL);
+  chess_game_free(from);
+  chess_game_free(copy);
+  chess_game_free(g);
+}
+
+int main(void) {
+  last_error_outlives_the_next_failure();
+  failed_string_functions_write_an_empty_string();
+  indexes_are_checked_before_arithmetic();
+  null_and_bad_colours_are_errors();
+  a_result_tag_is_the_result();
+  squares_by_name();
+  pieces_by_name();
+  every_tag_listed();
+  the_game_tree();
+  attacks();
+  the_engine_reports_as_it_thinks();
+  games_copied_and_made_from_positions();
+  if (failures) {
+    fprintf(stderr, "%d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("all checks passed\n");
+  return 0;
+}
