@@ -7,8 +7,10 @@
  * refused with the library's reason. At the end it prints the game as PGN.
  *
  * With "--computer LEVEL" (1 to 10), libchess's engine plays Black and
- * answers each move after thinking a third of a second; "undo" then takes
- * back its reply and your move.
+ * answers each move after thinking at most a third of a second, searching
+ * LEVEL plies deep (10: as deep as the time allows); while it thinks it
+ * prints each depth's score and best line. "undo" then takes back its reply
+ * and your move.
  */
 #include <chess.h>
 
@@ -52,18 +54,48 @@ static int looks_like_uci(const char *s) {
          s[2] <= 'h' && s[3] >= '1' && s[3] <= '8';
 }
 
-/* The engine's reply, printed in SAN; returns the library's error code. */
-static ChessError computer_move(ChessGame *game, int level) {
+/* While the engine thinks: each depth's best line, with its score, in SAN. */
+static void on_info(const ChessSearchInfo *info, void *user_data) {
+  const ChessPosition *pos = user_data;
+  if (info->multipv != 1) {
+    return;
+  }
+  char score[16];
+  if (info->mate != 0) {
+    snprintf(score, sizeof score, "mate %d", info->mate);
+  } else {
+    snprintf(score, sizeof score, "%+.2f", info->score_cp / 100.0);
+  }
+  printf("  depth %2u  %-8s %8llu nodes  ", info->depth, score, (unsigned long long)info->nodes);
+  /* The line in SAN, played on a copy of the position. */
+  ChessPosition *line = chess_position_clone(pos);
+  for (uint32_t i = 0; i < info->pv_length && i < 8; i++) {
+    char san[CHESS_MAX_MOVE_TEXT_LENGTH + 1];
+    if (chess_position_move_to_san(line, info->pv[i], san, sizeof san) == 0) break;
+    printf(" %s", san);
+    chess_position_play(line, info->pv[i]);
+  }
+  chess_position_free(line);
+  printf("\n");
+}
+
+/* The engine's reply, printed in SAN after its thinking; returns the
+   library's error code. The level is the depth it may reach (10: as deep
+   as a third of a second allows). */
+static ChessError computer_move(ChessEngine *engine, ChessGame *game, int level) {
   const ChessPosition *pos = chess_game_position(game);
-  ChessMove mv;
-  ChessError err = chess_engine_best_move(pos, 300, level, &mv);
+  ChessSearchLimits limits = {0};
+  limits.movetime_ms = 300;
+  limits.depth = level < 10 ? (uint32_t)level : 0;
+  ChessSearchInfo best;
+  ChessError err = chess_engine_search(engine, pos, &limits, on_info, (void *)pos, &best);
   if (err != CHESS_OK) {
     return err;
   }
-  char san[16];
-  chess_position_move_to_san(pos, mv, san, sizeof san);
+  char san[CHESS_MAX_MOVE_TEXT_LENGTH + 1];
+  chess_position_move_to_san(pos, best.pv[0], san, sizeof san);
   printf("computer plays %s\n", san);
-  return chess_game_play(game, mv);
+  return chess_game_play(game, best.pv[0]);
 }
 
 int main(int argc, char **argv) {
@@ -79,7 +111,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   ChessGame *game = chess_game_new();
-  if (game == NULL) {
+  ChessEngine *engine = level > 0 ? chess_engine_new(16) : NULL;
+  if (game == NULL || (level > 0 && engine == NULL)) {
     fprintf(stderr, "%s\n", chess_last_error());
     return 1;
   }
@@ -101,7 +134,7 @@ int main(int argc, char **argv) {
       }
     } else if (strcmp(text, "resign") == 0) {
       ChessColor turn = chess_position_turn(chess_game_position(game));
-      err = chess_game_resign(game, (int32_t)turn);
+      err = chess_game_resign(game, turn);
     } else if (looks_like_uci(text)) {
       err = chess_game_play_uci(game, text);
       moved = 1;
@@ -114,7 +147,7 @@ int main(int argc, char **argv) {
       continue;
     }
     if (moved && level > 0 && chess_game_outcome(game) == CHESS_OUTCOME_ONGOING) {
-      err = computer_move(game, level);
+      err = computer_move(engine, game, level);
       if (err != CHESS_OK) {
         printf("the computer could not move: %s\n", chess_last_error());
       }
@@ -122,6 +155,7 @@ int main(int argc, char **argv) {
     print_board(game);
   }
 
+  chess_engine_free(engine);
   size_t need = chess_game_to_pgn(game, NULL, 0);
   char *pgn = malloc(need + 1);
   if (pgn == NULL) {

@@ -43,14 +43,16 @@ pub fn have(program: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// Builds the release library once per test process (`libchess.so` and
-/// `libchess.a` in target/release).
+/// Builds the release library once per test process, as the README says
+/// (`make -C ffi-examples lib`): `libchess.so` (with its `libchess.so.N`
+/// link) and `libchess.a` in target/release.
 pub fn build_library() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        run(Command::new(cargo)
-            .current_dir(root())
-            .args(["build", "--release", "-p", "chess-ffi"]));
+        run(Command::new("make")
+            .current_dir(root().join("ffi-examples"))
+            .arg(format!("CARGO={cargo}"))
+            .arg("lib"));
     });
 }

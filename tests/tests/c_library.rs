@@ -193,40 +193,257 @@ fn pgn_stats_check_lists_warnings_and_errors_like_a_compiler() {
 }
 
 #[test]
-fn make_install_gives_a_pkg_config_setup() {
+fn the_c_test_of_the_api_passes_with_both_libraries() {
+    let _guard = BUILD.lock().unwrap();
+    let build = build_examples();
+    for binary in ["api_test", "api_test-static", "api_test_cpp", "api_test_cpp-static"] {
+        let out = run(&mut Command::new(build.join(binary)));
+        assert!(out.contains("all checks passed"), "{binary}: {out}");
+    }
+}
+
+#[test]
+fn pgn_walk_prints_variations_nags_comments_and_clocks() {
+    let _guard = BUILD.lock().unwrap();
+    let build = build_examples();
+    let out = run(Command::new(build.join("pgn_walk")).arg(root().join("ffi-examples/annotated.pgn")));
+    for line in [
+        "game 1: Ann - Bob",
+        "  {A quick one.}",
+        "  1... e5  [0:02:59.5]",
+        "  3... Nd4 ?  [0:02:40]  {The Blackburne trap.}",
+        "    ( 3... Bc5  [0:02:50]  {Safer.}",
+        "      4. c3",
+        "    ( 3... Nf6 !?",
+        "  4. Nxe5 ?!  [0:02:50]",
+        "      4... exd4",
+        "  7... Nf3#  [0:02:28]",
+        "  Checkmate — Black wins 0-1",
+    ] {
+        assert!(out.lines().any(|l| l == line), "missing {line:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn play_shows_the_engine_thinking() {
+    let _guard = BUILD.lock().unwrap();
+    let build = build_examples();
+    let out = play_with(&build.join("play"), &["--computer", "4"], "e4\n");
+    let depths: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("depth ")).collect();
+    // "  depth  4  -0.21        1050 nodes   Nf6 Nc3 d5 Bd3": a line a depth.
+    assert_eq!(depths.len(), 4, "{out}");
+    assert!(depths[3].contains("depth  4") && depths[3].contains(" nodes "), "{out}");
+    assert_eq!(
+        depths[3].split("nodes").nth(1).unwrap().split_whitespace().count(),
+        4,
+        "{out}"
+    );
+}
+
+/// The exported symbols are exactly the header's functions.
+#[test]
+fn libchess_exports_the_headers_functions_and_nothing_else() {
+    if !have("nm") {
+        eprintln!("nm is not installed: skipped");
+        return;
+    }
+    build_library();
+    let header = std::fs::read_to_string(root().join("include/chess.h")).unwrap();
+    let declared: std::collections::BTreeSet<String> = header
+        .lines()
+        .filter(|l| !l.starts_with(' ') && !l.starts_with('#') && !l.starts_with("typedef"))
+        .filter_map(|l| {
+            let name = l.split('(').next()?.rsplit([' ', '*']).next()?;
+            name.starts_with("chess_").then(|| name.to_string())
+        })
+        .collect();
+    let nm = run(Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(root().join("target/release/libchess.so")));
+    let exported: std::collections::BTreeSet<String> = nm
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2).map(str::to_string))
+        .collect();
+    assert!(declared.len() > 90, "{declared:?}");
+    assert_eq!(exported, declared);
+}
+
+/// The README's way: `make install` into a prefix, then a C program built
+/// with pkg-config, three ways: against the shared library (run through an
+/// rpath, no LD_LIBRARY_PATH), against the static one in a dynamic
+/// program, and fully static.
+#[test]
+fn an_installed_libchess_links_shared_static_and_fully_static() {
     let _guard = BUILD.lock().unwrap();
     build_library();
     let prefix = tempfile::tempdir().unwrap();
-    run(Command::new("make").current_dir(root().join("ffi-examples")).args([
-        "CARGO=",
+    let lib = prefix.path().join("lib");
+    // CARGO=false: the library is built, so installing must not run cargo.
+    let install = run(Command::new("make").current_dir(root().join("ffi-examples")).args([
+        "CARGO=false",
         "install",
         &format!("PREFIX={}", prefix.path().display()),
     ]));
+    assert!(!install.contains("building it"), "{install}");
     for file in [
-        "lib/libchess.so",
+        "lib/libchess.so.1.1.0",
         "lib/libchess.a",
         "include/chess.h",
+        "include/chess.hpp",
         "lib/pkgconfig/libchess.pc",
+        "lib/pkgconfig/libchess-static.pc",
+        "lib/cmake/libchess/libchessConfig.cmake",
+        "lib/cmake/libchess/libchessConfigVersion.cmake",
     ] {
-        assert!(prefix.path().join(file).exists(), "{file} installed");
+        assert!(prefix.path().join(file).is_file(), "{file} installed");
     }
-    let pc = std::fs::read_to_string(prefix.path().join("lib/pkgconfig/libchess.pc")).unwrap();
+    assert_eq!(
+        std::fs::read_link(lib.join("libchess.so.1")).unwrap(),
+        std::path::Path::new("libchess.so.1.1.0")
+    );
+    assert_eq!(
+        std::fs::read_link(lib.join("libchess.so")).unwrap(),
+        std::path::Path::new("libchess.so.1")
+    );
+    let readelf = run(Command::new("readelf").arg("-d").arg(lib.join("libchess.so.1.1.0")));
+    assert!(readelf.contains("Library soname: [libchess.so.1]"), "{readelf}");
+    // The static library lost its debug info: a few MB, not 27.
+    let size = std::fs::metadata(lib.join("libchess.a")).unwrap().len();
+    assert!(size < 8 << 20, "libchess.a is {size} bytes");
+    let pc = std::fs::read_to_string(lib.join("pkgconfig/libchess.pc")).unwrap();
     assert!(pc.contains(&format!("prefix={}", prefix.path().display())), "{pc}");
     assert!(pc.contains("Version: 0.1.0"), "{pc}");
-    if have("pkg-config") {
-        let flags = run(Command::new("pkg-config")
-            .env("PKG_CONFIG_PATH", prefix.path().join("lib/pkgconfig"))
-            .args(["--cflags", "--libs", "libchess"]));
-        let binary = prefix.path().join("perft");
-        let mut cc = Command::new("cc");
-        cc.args(["-std=c99", "-Wall", "-Werror"])
-            .arg(root().join("ffi-examples/perft.c"))
+    assert!(!pc.contains("gcc_s"), "{pc}");
+    if !have("pkg-config") {
+        eprintln!("pkg-config is not installed: skipped the programs (.ci/run installs it)");
+        return;
+    }
+    let pkg_config = |args: &[&str]| {
+        run(Command::new("pkg-config")
+            .env("PKG_CONFIG_PATH", lib.join("pkgconfig"))
+            .args(args))
+    };
+    // A program as the README shows it.
+    let source = prefix.path().join("hello.c");
+    std::fs::write(
+        &source,
+        "#include <chess.h>\n#include <stdio.h>\nint main(void) {\n  ChessGame *g = chess_game_new();\n  \
+         if (chess_game_play_san(g, \"e4\") != CHESS_OK) { fprintf(stderr, \"%s\\n\", chess_last_error()); return 1; }\n  \
+         char fen[CHESS_MAX_FEN_LENGTH + 1];\n  chess_position_to_fen(chess_game_position(g), fen, sizeof fen);\n  \
+         printf(\"%s\\n\", fen);\n  chess_game_free(g);\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let build = |name: &str, pre: &[&str], flags: String, post: &[String]| {
+        let binary = prefix.path().join(name);
+        run(Command::new("cc")
+            .args(["-std=c99", "-Wall", "-Werror"])
+            .args(pre)
+            .arg(&source)
             .arg("-o")
             .arg(&binary)
             .args(flags.split_whitespace())
-            .arg(format!("-Wl,-rpath,{}", prefix.path().join("lib").display()));
-        run(&mut cc);
-        assert!(run(Command::new(&binary).arg("3")).contains("nodes 8902"));
+            .args(post));
+        binary
+    };
+    // Shared, found through the rpath.
+    let shared = build(
+        "hello",
+        &[],
+        pkg_config(&["--cflags", "--libs", "libchess"]),
+        &[format!("-Wl,-rpath,{}", lib.display())],
+    );
+    assert_eq!(run(&mut Command::new(&shared)).trim(), after_e4);
+    let needed = run(Command::new("readelf").arg("-d").arg(&shared));
+    assert!(needed.contains("Shared library: [libchess.so.1]"), "{needed}");
+    // libchess linked in, the C library still shared.
+    let static_lib = build(
+        "hello-static",
+        &[],
+        pkg_config(&["--cflags", "--libs", "libchess-static"]),
+        &[],
+    );
+    assert_eq!(run(&mut Command::new(&static_lib)).trim(), after_e4);
+    assert!(!run(Command::new("readelf").arg("-d").arg(&static_lib)).contains("libchess"));
+    // Fully static: `cc -static` with `pkg-config --static`.
+    let fully = build(
+        "hello-full",
+        &["-static"],
+        pkg_config(&["--cflags", "--static", "--libs", "libchess"]),
+        &[],
+    );
+    assert_eq!(run(&mut Command::new(&fully)).trim(), after_e4);
+    let file = run(Command::new("readelf").arg("-d").arg(&fully));
+    assert!(file.contains("There is no dynamic section"), "{file}");
+}
+
+/// Installing with nothing built and no cargo: a clear message, not a
+/// silent build or "cargo-not-installed: No such file".
+#[test]
+fn make_install_says_when_the_library_is_not_built() {
+    let prefix = tempfile::tempdir().unwrap();
+    let out = output(Command::new("make").current_dir(root().join("ffi-examples")).args([
+        "CARGO=",
+        "LIBDIR=/nonexistent",
+        "install",
+        &format!("PREFIX={}", prefix.path().display()),
+    ]));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("libchess is not built in /nonexistent"), "{stderr}");
+    assert!(stderr.contains("make -C ffi-examples lib"), "{stderr}");
+}
+
+/// `find_package(libchess)` in another CMake project, after `cmake --install`.
+#[test]
+fn cmake_install_gives_find_package() {
+    if !have("cmake") {
+        eprintln!("cmake is not installed: skipped (.ci/run installs it)");
+        return;
+    }
+    let _guard = BUILD.lock().unwrap();
+    build_library();
+    let build = tempfile::tempdir().unwrap();
+    let prefix = tempfile::tempdir().unwrap();
+    run(Command::new("cmake")
+        .arg("-S")
+        .arg(root().join("ffi-examples"))
+        .arg("-B")
+        .arg(build.path()));
+    run(Command::new("cmake")
+        .arg("--install")
+        .arg(build.path())
+        .arg("--prefix")
+        .arg(prefix.path()));
+    assert!(prefix.path().join("lib/libchess.so.1.1.0").is_file());
+    let project = tempfile::tempdir().unwrap();
+    std::fs::write(
+        project.path().join("CMakeLists.txt"),
+        "cmake_minimum_required(VERSION 3.16)\nproject(user C)\nfind_package(libchess 0.1 REQUIRED)\n\
+         add_executable(user user.c)\ntarget_link_libraries(user PRIVATE libchess::chess)\n\
+         add_executable(user-static user.c)\ntarget_link_libraries(user-static PRIVATE libchess::chess_static)\n",
+    )
+    .unwrap();
+    std::fs::write(
+        project.path().join("user.c"),
+        "#include <chess.h>\n#include <stdio.h>\nint main(void) {\n  ChessPosition *p = chess_position_new();\n  \
+         printf(\"%llu\\n\", (unsigned long long)chess_position_perft(p, 3));\n  chess_position_free(p);\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let user_build = project.path().join("build");
+    run(Command::new("cmake")
+        .arg("-S")
+        .arg(project.path())
+        .arg("-B")
+        .arg(&user_build)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.path().display())));
+    run(Command::new("cmake").arg("--build").arg(&user_build));
+    for binary in ["user", "user-static"] {
+        assert_eq!(
+            run(&mut Command::new(user_build.join(binary))).trim(),
+            "8902",
+            "{binary}"
+        );
     }
 }
 
@@ -248,4 +465,6 @@ fn cmake_builds_the_examples() {
         let out = run(Command::new(build.path().join(binary)).arg("4"));
         assert!(out.contains("nodes 197281"), "{out}");
     }
+    let out = run(Command::new(build.path().join("pgn_walk")).arg(root().join("ffi-examples/annotated.pgn")));
+    assert!(out.contains("[0:02:59.5]"), "{out}");
 }

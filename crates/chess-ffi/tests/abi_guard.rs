@@ -68,9 +68,38 @@ fn current() -> Vec<String> {
             facts.push(line.to_string());
         }
     }
-    layout!(facts, ChessMove { from, to, promotion, flags });
-    layout!(facts, ChessSearchLimits { depth, movetime_ms, nodes, multipv });
-    layout!(facts, ChessSearchInfo { depth, seldepth, multipv, mate, score_cp, nodes, time_ms, pv_length, pv });
+    layout!(
+        facts,
+        ChessMove {
+            from,
+            to,
+            promotion,
+            flags
+        }
+    );
+    layout!(
+        facts,
+        ChessSearchLimits {
+            depth,
+            movetime_ms,
+            nodes,
+            multipv
+        }
+    );
+    layout!(
+        facts,
+        ChessSearchInfo {
+            depth,
+            seldepth,
+            multipv,
+            mate,
+            score_cp,
+            nodes,
+            time_ms,
+            pv_length,
+            pv
+        }
+    );
     facts.push(format!("struct ChessColor size {}", size_of::<ChessColor>()));
     facts.push(format!("struct ChessNode size {}", size_of::<ChessNode>()));
     facts.sort();
@@ -86,8 +115,10 @@ fn the_abi_changes_only_with_its_version() {
         .lines()
         .find_map(|l| l.strip_prefix("abi "))
         .and_then(|v| v.trim().parse().ok());
-    let recorded: BTreeSet<&str> =
-        recorded.lines().filter(|l| !l.starts_with('#') && !l.starts_with("abi ") && !l.is_empty()).collect();
+    let recorded: BTreeSet<&str> = recorded
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("abi ") && !l.is_empty())
+        .collect();
     let facts = current();
     let now: BTreeSet<&str> = facts.iter().map(String::as_str).collect();
     let gone: Vec<&&str> = recorded.difference(&now).collect();

@@ -35,7 +35,8 @@ fn committed_header_is_up_to_date() {
 }
 
 fn header_text() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../include/chess.h")).expect("include/chess.h")
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../include/chess.h"))
+        .expect("include/chess.h")
 }
 
 /// The identifiers of a piece of text (letters, digits, `_`).
@@ -88,7 +89,10 @@ fn every_name_in_a_comment_is_declared() {
             }
         }
     }
-    assert!(missing.is_empty(), "named in comments but not declared in chess.h: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "named in comments but not declared in chess.h: {missing:?}"
+    );
 }
 
 /// A C file that uses every enumerator and every `#define` of the header
@@ -102,7 +106,10 @@ fn every_enumerator_and_define_is_usable_in_c() {
     for line in code.lines() {
         let line = line.trim();
         if let Some(rest) = line.strip_prefix("#define ") {
-            let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
             if name == "CHESS_H" {
                 continue;
             }
@@ -117,7 +124,9 @@ fn every_enumerator_and_define_is_usable_in_c() {
     }
     assert!(values.len() > 40, "found the enumerators and constants: {values:?}");
     assert!(macros.contains(&"CHESS_PIECE_KIND".to_string()), "{macros:?}");
-    let mut source = String::from("#include <chess.h>\n\nlong long use_all(void);\nlong long use_all(void) {\n  long long sum = 0;\n");
+    let mut source = String::from(
+        "#include <chess.h>\n\nlong long use_all(void);\nlong long use_all(void) {\n  long long sum = 0;\n",
+    );
     for value in &values {
         source.push_str(&format!("  sum += (long long)({value});\n"));
     }
