@@ -12,6 +12,11 @@ use chess_workspace_tests::{build_library, have, output, root, run};
 /// The examples share one build folder: one test at a time builds them.
 static BUILD: Mutex<()> = Mutex::new(());
 
+/// The lock on the build folder (still usable after a test failed with it).
+fn build_lock() -> std::sync::MutexGuard<'static, ()> {
+    BUILD.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn build_examples() -> std::path::PathBuf {
     build_library();
     let examples = root().join("ffi-examples");
@@ -53,7 +58,7 @@ fn header_compiles_as_c99_and_cpp_with_all_warnings() {
 
 #[test]
 fn perft_counts_exactly_with_both_libraries() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     let build = build_examples();
     for binary in ["perft", "perft-static"] {
         let out = run(Command::new(build.join(binary)).arg("5"));
@@ -89,7 +94,7 @@ fn play_with(binary: &std::path::Path, args: &[&str], input: &str) -> String {
 
 #[test]
 fn play_refuses_illegal_moves_and_writes_pgn() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     let build = build_examples();
     for binary in ["play", "play-static"] {
         let out = play(&build.join(binary), "e4\ne5\nKe3\nNf3\ng1f3\nundo\nNc3\nxyz\nNf6\n");
@@ -110,7 +115,7 @@ fn play_refuses_illegal_moves_and_writes_pgn() {
 
 #[test]
 fn play_against_libchess_engine() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     let build = build_examples();
     for binary in ["play", "play-static"] {
         // The engine answers each move; undo takes back both.
@@ -128,7 +133,7 @@ fn play_against_libchess_engine() {
 
 #[test]
 fn pgn_stats_reads_a_file_in_cpp() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     let build = build_examples();
     let sample = root().join("ffi-examples/sample.pgn");
     for binary in ["pgn_stats", "pgn_stats-static"] {
@@ -150,7 +155,7 @@ fn pgn_stats_reads_a_file_in_cpp() {
 
 #[test]
 fn pgn_stats_check_lists_warnings_and_errors_like_a_compiler() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     let build = build_examples();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("doctor.pgn");
@@ -194,7 +199,7 @@ fn pgn_stats_check_lists_warnings_and_errors_like_a_compiler() {
 
 #[test]
 fn the_c_test_of_the_api_passes_with_both_libraries() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     let build = build_examples();
     for binary in ["api_test", "api_test-static", "api_test_cpp", "api_test_cpp-static"] {
         let out = run(&mut Command::new(build.join(binary)));
@@ -204,7 +209,7 @@ fn the_c_test_of_the_api_passes_with_both_libraries() {
 
 #[test]
 fn pgn_walk_prints_variations_nags_comments_and_clocks() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     let build = build_examples();
     let out = run(Command::new(build.join("pgn_walk")).arg(root().join("ffi-examples/annotated.pgn")));
     for line in [
@@ -226,7 +231,7 @@ fn pgn_walk_prints_variations_nags_comments_and_clocks() {
 
 #[test]
 fn play_shows_the_engine_thinking() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     let build = build_examples();
     let out = play_with(&build.join("play"), &["--computer", "4"], "e4\n");
     let depths: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("depth ")).collect();
@@ -274,7 +279,7 @@ fn libchess_exports_the_headers_functions_and_nothing_else() {
 /// program, and fully static.
 #[test]
 fn an_installed_libchess_links_shared_static_and_fully_static() {
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     build_library();
     let prefix = tempfile::tempdir().unwrap();
     let lib = prefix.path().join("lib");
@@ -401,7 +406,7 @@ fn cmake_install_gives_find_package() {
         eprintln!("cmake is not installed: skipped (.ci/run installs it)");
         return;
     }
-    let _guard = BUILD.lock().unwrap();
+    let _guard = build_lock();
     build_library();
     let build = tempfile::tempdir().unwrap();
     let prefix = tempfile::tempdir().unwrap();

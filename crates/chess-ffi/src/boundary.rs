@@ -284,3 +284,34 @@ pub(crate) unsafe fn run_text<S: AsRef<str>>(buf: *mut c_char, cap: usize, f: im
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_last_error() -> String {
+        // SAFETY: the buffer is NUL-terminated.
+        unsafe { std::ffi::CStr::from_ptr(last_error()) }
+            .to_str()
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn a_long_message_is_cut_at_a_character_and_ends_in_an_ellipsis() {
+        set_error(&"é".repeat(3000));
+        let message = read_last_error();
+        assert!(message.len() < LAST_ERROR_CAP, "{}", message.len());
+        assert!(message.ends_with("é…"), "cut between characters");
+        set_error("short");
+        assert_eq!(read_last_error(), "short");
+    }
+
+    #[test]
+    fn the_pointer_stays_the_same_and_nul_bytes_are_replaced() {
+        let first = last_error();
+        set_error("a\0b");
+        assert_eq!(last_error(), first);
+        assert_eq!(read_last_error(), "a?b");
+    }
+}

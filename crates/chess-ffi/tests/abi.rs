@@ -766,3 +766,91 @@ fn what_the_reader_repaired_is_listed_with_its_place() {
         assert_eq!(last_error(), "the game is NULL");
     }
 }
+
+#[test]
+fn new_functions_take_null_and_say_so() {
+    let mut buf = [0x55 as c_char; 8];
+    let mut m = mv("e2", "e4");
+    let mut squares = [0u8; 4];
+    unsafe {
+        assert_eq!(chess_square_from_name(null()), 0xFF);
+        assert_eq!(last_error(), "the square name is NULL");
+        assert_eq!(
+            chess_position_attackers(null(), 0, ChessColor::CHESS_WHITE, squares.as_mut_ptr(), 4),
+            0
+        );
+        assert_eq!(last_error(), "the position is NULL");
+        assert_eq!(chess_position_checkers(null(), squares.as_mut_ptr(), 4), 0);
+        assert_eq!(chess_position_pinned(null(), squares.as_mut_ptr(), 4), 0);
+        assert!(chess_game_clone(null()).is_null());
+        assert!(chess_game_from_position(null()).is_null());
+        assert_eq!(chess_game_tag_count(null()), 0);
+        assert_eq!(chess_game_tag_name_at(null(), 0, buf.as_mut_ptr(), buf.len()), 0);
+        assert_eq!(buf[0], 0, "an empty string on failure");
+        assert_eq!(chess_game_current_node(null()), CHESS_NO_NODE);
+        assert_eq!(last_error(), "the game is NULL");
+        assert_eq!(chess_game_node_parent(null(), 0), CHESS_NO_NODE);
+        assert_eq!(chess_game_node_child_count(null(), 0), 0);
+        assert_eq!(chess_game_node_move(null(), 0, &mut m), ChessError::CHESS_ERR_NULL);
+        assert!(chess_game_node_position(null(), 0).is_null());
+        assert!(!chess_game_node_clock(null(), 0, null_mut()));
+        assert_eq!(chess_game_node_add_nag(null_mut(), 0, 1), ChessError::CHESS_ERR_NULL);
+        assert_eq!(
+            chess_game_node_add_move(null_mut(), 0, m, null_mut()),
+            ChessError::CHESS_ERR_NULL
+        );
+        assert_eq!(chess_game_go_to(null_mut(), 0), ChessError::CHESS_ERR_NULL);
+        let game = chess_game_new();
+        assert_eq!(chess_game_node_move(game, 0, null_mut()), ChessError::CHESS_ERR_NULL);
+        assert_eq!(last_error(), "the output move is NULL");
+        assert_eq!(chess_game_node_set_comment(game, 0, null()), ChessError::CHESS_ERR_NULL);
+        chess_game_free(game);
+        assert_eq!(
+            chess_engine_search(null_mut(), null(), null(), None, null_mut(), null_mut()),
+            ChessError::CHESS_ERR_NULL
+        );
+        assert_eq!(last_error(), "the engine is NULL");
+        chess_engine_stop(null());
+        chess_engine_free(null_mut());
+        assert_eq!(chess_engine_new_game(null_mut()), ChessError::CHESS_ERR_NULL);
+        assert_eq!(
+            chess_error_string(ChessError::CHESS_ERR_AMBIGUOUS_MOVE as i32),
+            chess_error_string(-7)
+        );
+        assert_eq!(
+            CStr::from_ptr(chess_error_string(-7)).to_str().unwrap(),
+            "ambiguous move"
+        );
+    }
+}
+
+proptest::proptest! {
+    /// Any node number, index or NAG into the tree functions of a game with
+    /// variations: a value or an error, never a crash.
+    #[test]
+    fn garbage_nodes_never_crash(node: u32, index: usize, nag: u8) {
+        let pgn = c("1. e4 (1. d4 d5) 1... e5 2. Nf3 *");
+        let mut buf = [0 as c_char; 16];
+        let mut m = mv("a1", "a1");
+        unsafe {
+            let g = chess_game_from_pgn(pgn.as_ptr());
+            chess_game_node_parent(g, node);
+            chess_game_node_child(g, node, index);
+            chess_game_node_child_count(g, node);
+            chess_game_node_san(g, node, buf.as_mut_ptr(), buf.len());
+            chess_game_node_comment(g, node, buf.as_mut_ptr(), buf.len());
+            chess_game_node_move(g, node, &mut m);
+            chess_game_node_position(g, node);
+            chess_game_node_add_nag(g, node, nag);
+            chess_game_node_clock(g, node, null_mut());
+            chess_game_move_at(g, index, &mut m);
+            chess_game_san_at(g, index, buf.as_mut_ptr(), buf.len());
+            chess_game_tag_value_at(g, index, buf.as_mut_ptr(), buf.len());
+            if node > 5 {
+                proptest::prop_assert_eq!(chess_game_go_to(g, node), ChessError::CHESS_ERR_INVALID_ARG);
+                proptest::prop_assert_eq!(chess_game_node_delete(g, node), ChessError::CHESS_ERR_INVALID_ARG);
+            }
+            chess_game_free(g);
+        }
+    }
+}
