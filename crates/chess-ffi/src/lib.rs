@@ -1,22 +1,30 @@
 //! libchess: the toolkit's C ABI.
 //!
-//! The contract is `shared/spec/c-api.md`; `include/chess.h` is generated
-//! from this crate by cbindgen. Conventions, in short:
+//! C and C++ users read `include/chess.h` (generated from this crate by
+//! cbindgen, every function documented there), `include/chess.hpp` (the
+//! C++17 wrapper) and the README's libchess section. Conventions, in short:
 //!
 //! - Every symbol starts with `chess_`; handles are opaque, made by
 //!   `*_new`/`*_from_*`/`*_load`/`*_clone` and released by `*_free`
 //!   (`*_free(NULL)` does nothing).
-//! - No panic crosses the boundary, NULL is always checked, strings are
-//!   checked for length and UTF-8. A failing function returns NULL or a
-//!   negative `ChessError` and sets the message `chess_last_error()` gives.
+//! - No panic crosses the boundary, NULL is always checked (one guard,
+//!   `boundary::Handle`, names the argument in the message), strings are
+//!   checked for length and UTF-8, indexes before any arithmetic. A failing
+//!   function returns NULL or a negative `ChessError` and sets the message
+//!   `chess_last_error()` gives: a per-thread buffer, never freed.
 //! - Strings go out snprintf-style: `size_t f(..., char *buf, size_t cap)`
-//!   writes at most `cap - 1` bytes and a NUL and returns the full length.
+//!   writes at most `cap - 1` bytes and a NUL and returns the full length;
+//!   on failure it writes an empty string and returns 0.
 //! - Squares are 0..63 (a1 = 0, h8 = 63).
+//! - The ABI (prototypes, values, layouts) is recorded in `abi.txt`; a test
+//!   refuses an incompatible change unless `CHESS_ABI_VERSION`, which names
+//!   the shared library (`libchess.so.N`), is raised.
 
+#![warn(missing_docs)]
 #![allow(non_camel_case_types)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
-mod boundary;
+pub(crate) mod boundary;
 mod engine;
 mod game;
 mod pgn;
