@@ -4,7 +4,7 @@
  *
  *   pgn_walk FILE.pgn
  *
- * It uses libchess's game tree: a game's nodes are numbers (ChessNode),
+ * Each game starts with its tags. It uses libchess's game tree: a game's nodes are numbers (ChessNode),
  * 0 the start position; the first child of a node is the main
  * continuation and the others are variations.
  */
@@ -101,10 +101,14 @@ int main(int argc, char **argv) {
       if (status != CHESS_ERR_PARSE) break;
       continue;
     }
-    char white[128], black[128], outcome[128];
-    if (chess_game_tag(game, "White", white, sizeof white) == 0) strcpy(white, "?");
-    if (chess_game_tag(game, "Black", black, sizeof black) == 0) strcpy(black, "?");
-    printf("game %d: %s - %s\n", number, white, black);
+    char name[64], value[256], outcome[128];
+    printf("game %d\n", number);
+    /* Every tag, in order. */
+    for (size_t i = 0; i < chess_game_tag_count(game); i++) {
+      chess_game_tag_name_at(game, i, name, sizeof name);
+      chess_game_tag_value_at(game, i, value, sizeof value);
+      printf("  [%s \"%s\"]\n", name, value);
+    }
     char intro[512];
     if (chess_game_node_comment(game, 0, intro, sizeof intro) > 0) printf("  {%s}\n", intro);
     walk(game, 0, 2);

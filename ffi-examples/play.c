@@ -2,9 +2,11 @@
  * play: a game on the terminal with libchess.
  *
  * Reads one move per line from standard input, in SAN (Nf3, O-O, e8=Q) or
- * UCI (g1f3, e1g1, e7e8q); "undo" takes back a move, "resign" ends the game.
- * After each move it prints the board and the status; an illegal move is
- * refused with the library's reason. At the end it prints the game as PGN.
+ * UCI (g1f3, e1g1, e7e8q); "undo" takes back a move, "resign" ends the game,
+ * "attacks e4" says which pieces of each side attack a square. After each
+ * move it prints the board and the status (who gives check, which pieces
+ * are pinned); an illegal move is refused with the library's reason. At the
+ * end it prints the game as PGN.
  *
  * With "--computer LEVEL" (1 to 10), libchess's engine plays Black and
  * answers each move after thinking at most a third of a second, searching
@@ -19,6 +21,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* " in check from e2", or nothing: the squares a query gives, by name. */
+static void print_squares(const ChessPosition *pos, const char *label,
+                          size_t (*query)(const ChessPosition *, uint8_t *, size_t)) {
+  uint8_t squares[64];
+  size_t count = query(pos, squares, sizeof squares);
+  if (count == 0) {
+    return;
+  }
+  printf("%s", label);
+  for (size_t i = 0; i < count; i++) {
+    char name[3];
+    chess_square_name(squares[i], name, sizeof name);
+    printf(" %s", name);
+  }
+}
+
 static void print_board(const ChessGame *game) {
   const ChessPosition *pos = chess_game_position(game);
   char diagram[512];
@@ -30,9 +48,33 @@ static void print_board(const ChessGame *game) {
     printf("%s\n", outcome);
     return;
   }
-  printf("%s to move%s%s\n", chess_position_turn(pos) == CHESS_WHITE ? "White" : "Black",
-         chess_position_is_check(pos) ? ", in check" : "",
+  printf("%s to move%s", chess_position_turn(pos) == CHESS_WHITE ? "White" : "Black",
          chess_game_can_claim_draw(game) ? " (a draw can be claimed)" : "");
+  print_squares(pos, ", in check from", chess_position_checkers);
+  print_squares(pos, "; pinned:", chess_position_pinned);
+  printf("\n");
+}
+
+/* "attacks e4": who attacks a square, for each side. */
+static void print_attackers(const ChessGame *game, const char *name) {
+  const ChessPosition *pos = chess_game_position(game);
+  uint8_t square = chess_square_from_name(name);
+  if (square == 0xFF) {
+    printf("refused: %s\n", chess_last_error());
+    return;
+  }
+  static const char *const sides[] = {"White", "Black"};
+  for (int side = 0; side < 2; side++) {
+    uint8_t from[16];
+    size_t count = chess_position_attackers(pos, square, (ChessColor)side, from, sizeof from);
+    printf("%s attacks %s from", sides[side], name);
+    for (size_t i = 0; i < count && i < sizeof from; i++) {
+      char at[3];
+      chess_square_name(from[i], at, sizeof at);
+      printf(" %s", at);
+    }
+    printf("%s\n", count == 0 ? " nowhere" : "");
+  }
 }
 
 /* Removes leading and trailing white space in place. */
@@ -132,6 +174,9 @@ int main(int argc, char **argv) {
       if (err == CHESS_OK && level > 0 && chess_position_turn(chess_game_position(game)) == CHESS_BLACK) {
         err = chess_game_undo(game);
       }
+    } else if (strncmp(text, "attacks ", 8) == 0) {
+      print_attackers(game, trim(text + 8));
+      continue;
     } else if (strcmp(text, "resign") == 0) {
       ChessColor turn = chess_position_turn(chess_game_position(game));
       err = chess_game_resign(game, turn);

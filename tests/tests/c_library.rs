@@ -213,7 +213,9 @@ fn pgn_walk_prints_variations_nags_comments_and_clocks() {
     let build = build_examples();
     let out = run(Command::new(build.join("pgn_walk")).arg(root().join("ffi-examples/annotated.pgn")));
     for line in [
-        "game 1: Ann - Bob",
+        "game 1",
+        "  [White \"Ann\"]",
+        "  [TimeControl \"180+0\"]",
         "  {A quick one.}",
         "  1... e5  [0:02:59.5]",
         "  3... Nd4 ?  [0:02:40]  {The Blackburne trap.}",
@@ -227,6 +229,23 @@ fn pgn_walk_prints_variations_nags_comments_and_clocks() {
     ] {
         assert!(out.lines().any(|l| l == line), "missing {line:?} in:\n{out}");
     }
+}
+
+#[test]
+fn play_names_checks_pins_and_attackers() {
+    let _guard = build_lock();
+    let build = build_examples();
+    let out = play(&build.join("play"), "e4\nd5\nBb5+\nNd7\nattacks d5\nattacks z9\n");
+    assert!(out.contains("Black to move, in check from b5"), "{out}");
+    assert!(
+        out.contains("White attacks d5 from e4\nBlack attacks d5 from nowhere"),
+        "{out}"
+    );
+    assert!(out.contains("refused: \"z9\" is not a square (a1..h8)"), "{out}");
+    // 3... Ba5 pins the pawn on c3 to the king on e1.
+    let out = play(&build.join("play"), "d4\ne5\ne3\nBb4+\nc3\nBa5\n");
+    assert!(out.contains("White to move, in check from b4"), "{out}");
+    assert!(out.contains("White to move; pinned: c3"), "{out}");
 }
 
 #[test]
