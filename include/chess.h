@@ -329,7 +329,8 @@ typedef struct ChessSearchInfo {
    */
   int32_t mate;
   /**
-   * The evaluation for the side to move, in centipawns (100 = a pawn).
+   * The evaluation for the side to move, in centipawns (100 = a pawn);
+   * for a mate, ±100000 less the distance, so that scores sort.
    */
   int32_t score_cp;
   /**

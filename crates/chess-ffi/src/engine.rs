@@ -135,7 +135,8 @@ pub struct ChessSearchInfo {
     /// Moves to mate: positive when the side to move mates, negative when
     /// it is mated; 0 when no mate is seen (then `score_cp` holds).
     pub mate: i32,
-    /// The evaluation for the side to move, in centipawns (100 = a pawn).
+    /// The evaluation for the side to move, in centipawns (100 = a pawn);
+    /// for a mate, ±100000 less the distance, so that scores sort.
     pub score_cp: i32,
     /// Nodes searched so far.
     pub nodes: u64,

@@ -32,6 +32,28 @@ fn node_of(game: &ChessGame, node: ChessNode) -> Res<NodeId> {
         .ok_or_else(|| Fail::invalid(format!("node {node} is not in the game")))
 }
 
+/// The game behind a handle and its node `node`: NULL and a node not in
+/// the game are the errors every node function gives.
+///
+/// # Safety
+/// As for `handle`.
+unsafe fn game_node<'a>(game: *const ChessGame, node: ChessNode) -> Res<(&'a ChessGame, NodeId)> {
+    // SAFETY: forwarded contract.
+    let g = unsafe { handle(game) }?;
+    Ok((g, node_of(g, node)?))
+}
+
+/// As [`game_node`], for a function that edits the game.
+///
+/// # Safety
+/// As for `handle_mut`.
+unsafe fn game_node_mut<'a>(game: *mut ChessGame, node: ChessNode) -> Res<(&'a mut ChessGame, NodeId)> {
+    // SAFETY: forwarded contract.
+    let g = unsafe { handle_mut(game) }?;
+    let id = node_of(g, node)?;
+    Ok((g, id))
+}
+
 fn to_c_node(id: NodeId) -> ChessNode {
     // Games hold fewer than 2^32 nodes (ids are u32 in the core).
     id.index() as ChessNode
@@ -58,8 +80,7 @@ pub unsafe extern "C" fn chess_game_current_node(game: *const ChessGame) -> Ches
 pub unsafe extern "C" fn chess_game_go_to(game: *mut ChessGame, node: ChessNode) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game) }?;
-        let id = node_of(g, node)?;
+        let (g, id) = unsafe { game_node_mut(game, node) }?;
         g.game.go_to(id);
         g.changed();
         Ok(())
@@ -75,8 +96,8 @@ pub unsafe extern "C" fn chess_game_go_to(game: *mut ChessGame, node: ChessNode)
 pub unsafe extern "C" fn chess_game_node_parent(game: *const ChessGame, node: ChessNode) -> ChessNode {
     // SAFETY: contract of this function.
     run(CHESS_NO_NODE, || {
-        let g = unsafe { handle(game) }?;
-        Ok(g.game.parent(node_of(g, node)?).map_or(CHESS_NO_NODE, to_c_node))
+        let (g, id) = unsafe { game_node(game, node) }?;
+        Ok(g.game.parent(id).map_or(CHESS_NO_NODE, to_c_node))
     })
 }
 
@@ -89,8 +110,8 @@ pub unsafe extern "C" fn chess_game_node_parent(game: *const ChessGame, node: Ch
 pub unsafe extern "C" fn chess_game_node_child_count(game: *const ChessGame, node: ChessNode) -> usize {
     // SAFETY: contract of this function.
     run(0, || {
-        let g = unsafe { handle(game) }?;
-        Ok(g.game.children(node_of(g, node)?).len())
+        let (g, id) = unsafe { game_node(game, node) }?;
+        Ok(g.game.children(id).len())
     })
 }
 
@@ -103,9 +124,8 @@ pub unsafe extern "C" fn chess_game_node_child_count(game: *const ChessGame, nod
 pub unsafe extern "C" fn chess_game_node_child(game: *const ChessGame, node: ChessNode, index: usize) -> ChessNode {
     // SAFETY: contract of this function.
     run(CHESS_NO_NODE, || {
-        let g = unsafe { handle(game) }?;
-        let children = g.game.children(node_of(g, node)?);
-        nth(children, index, "child").map(|&id| to_c_node(id))
+        let (g, id) = unsafe { game_node(game, node) }?;
+        nth(g.game.children(id), index, "child").map(|&child| to_c_node(child))
     })
 }
 
@@ -122,11 +142,11 @@ pub unsafe extern "C" fn chess_game_node_move(
 ) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle(game) }?;
+        let (g, id) = unsafe { game_node(game, node) }?;
         let out = unsafe { handle_mut(out) }?;
         let m = g
             .game
-            .move_at(node_of(g, node)?)
+            .move_at(id)
             .ok_or_else(|| Fail::invalid("the root has no move: it is the start position"))?;
         *out = to_c_move(m);
         Ok(())
@@ -148,9 +168,9 @@ pub unsafe extern "C" fn chess_game_node_san(
     // SAFETY: contract of this function.
     unsafe {
         run_text(buf, cap, || {
-            let g = handle(game)?;
+            let (g, id) = game_node(game, node)?;
             g.game
-                .san_at(node_of(g, node)?)
+                .san_at(id)
                 .ok_or_else(|| Fail::invalid("the root has no move: it is the start position"))
         })
     }
@@ -166,8 +186,8 @@ pub unsafe extern "C" fn chess_game_node_san(
 pub unsafe extern "C" fn chess_game_node_ply(game: *const ChessGame, node: ChessNode) -> usize {
     // SAFETY: contract of this function.
     run(0, || {
-        let g = unsafe { handle(game) }?;
-        Ok(g.game.ply(node_of(g, node)?))
+        let (g, id) = unsafe { game_node(game, node) }?;
+        Ok(g.game.ply(id))
     })
 }
 
@@ -181,8 +201,8 @@ pub unsafe extern "C" fn chess_game_node_ply(game: *const ChessGame, node: Chess
 pub unsafe extern "C" fn chess_game_node_position(game: *const ChessGame, node: ChessNode) -> *const ChessPosition {
     // SAFETY: contract of this function.
     run(std::ptr::null(), || {
-        let g = unsafe { handle(game) }?;
-        Ok(ChessPosition::from_ref(g.game.position_at(node_of(g, node)?)) as *const ChessPosition)
+        let (g, id) = unsafe { game_node(game, node) }?;
+        Ok(ChessPosition::from_ref(g.game.position_at(id)) as *const ChessPosition)
     })
 }
 
@@ -202,8 +222,8 @@ pub unsafe extern "C" fn chess_game_node_comment(
     // SAFETY: contract of this function.
     unsafe {
         run_text(buf, cap, || {
-            let g = handle(game)?;
-            Ok(g.game.comment(node_of(g, node)?))
+            let (g, id) = game_node(game, node)?;
+            Ok(g.game.comment(id))
         })
     }
 }
@@ -222,8 +242,7 @@ pub unsafe extern "C" fn chess_game_node_set_comment(
 ) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game) }?;
-        let id = node_of(g, node)?;
+        let (g, id) = unsafe { game_node_mut(game, node) }?;
         let text = unsafe {
             read_str(
                 text,
@@ -253,8 +272,7 @@ pub unsafe extern "C" fn chess_game_node_set_comment(
 pub unsafe extern "C" fn chess_game_node_clock(game: *const ChessGame, node: ChessNode, ms: *mut u64) -> bool {
     // SAFETY: contract of this function.
     run(false, || {
-        let g = unsafe { handle(game) }?;
-        let id = node_of(g, node)?;
+        let (g, id) = unsafe { game_node(game, node) }?;
         let Some(clock) = chess_core::pgn::clock(g.game.comment(id)) else {
             return Ok(false);
         };
@@ -280,8 +298,8 @@ pub unsafe extern "C" fn chess_game_node_nags(
 ) -> usize {
     // SAFETY: contract of this function.
     run(0, || {
-        let g = unsafe { handle(game) }?;
-        let nags = g.game.nags(node_of(g, node)?);
+        let (g, id) = unsafe { game_node(game, node) }?;
+        let nags = g.game.nags(id);
         if !out.is_null() {
             for (i, &nag) in nags.iter().take(cap).enumerate() {
                 // SAFETY: `out` holds `cap` bytes and `i < cap`.
@@ -300,8 +318,7 @@ pub unsafe extern "C" fn chess_game_node_nags(
 pub unsafe extern "C" fn chess_game_node_add_nag(game: *mut ChessGame, node: ChessNode, nag: u8) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game) }?;
-        let id = node_of(g, node)?;
+        let (g, id) = unsafe { game_node_mut(game, node) }?;
         if nag == 0 {
             return Err(Fail::invalid("NAG 0 means nothing (1..255)"));
         }
@@ -318,8 +335,7 @@ pub unsafe extern "C" fn chess_game_node_add_nag(game: *mut ChessGame, node: Che
 pub unsafe extern "C" fn chess_game_node_clear_nags(game: *mut ChessGame, node: ChessNode) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game) }?;
-        let id = node_of(g, node)?;
+        let (g, id) = unsafe { game_node_mut(game, node) }?;
         g.game.set_nags(id, Vec::new());
         Ok(())
     })
@@ -341,8 +357,7 @@ pub unsafe extern "C" fn chess_game_node_add_move(
 ) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game) }?;
-        let id = node_of(g, node)?;
+        let (g, id) = unsafe { game_node_mut(game, node) }?;
         let m = from_c_move(mv)?;
         let current = g.game.cursor();
         g.game.go_to(id);
@@ -366,8 +381,7 @@ pub unsafe extern "C" fn chess_game_node_add_move(
 pub unsafe extern "C" fn chess_game_node_delete(game: *mut ChessGame, node: ChessNode) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game) }?;
-        let id = node_of(g, node)?;
+        let (g, id) = unsafe { game_node_mut(game, node) }?;
         if !g.game.delete(id) {
             return Err(Fail::invalid("the root cannot be deleted"));
         }
@@ -385,8 +399,7 @@ pub unsafe extern "C" fn chess_game_node_delete(game: *mut ChessGame, node: Ches
 pub unsafe extern "C" fn chess_game_node_promote(game: *mut ChessGame, node: ChessNode) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
-        let g = unsafe { handle_mut(game) }?;
-        let id = node_of(g, node)?;
+        let (g, id) = unsafe { game_node_mut(game, node) }?;
         g.game.promote_to_main(id);
         Ok(())
     })
