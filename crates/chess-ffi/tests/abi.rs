@@ -854,3 +854,50 @@ proptest::proptest! {
         }
     }
 }
+
+/// A search without limits runs until another thread stops it, and gives
+/// its best line so far; meanwhile a second search on the same engine is
+/// refused, not run on top of the first.
+#[test]
+fn an_engine_is_stopped_from_another_thread() {
+    struct Engine(*mut ChessEngine);
+    // SAFETY: the handle may be used from any thread, and chess_engine_stop
+    // alongside a search.
+    unsafe impl Send for Engine {}
+    unsafe impl Sync for Engine {}
+    let engine = std::sync::Arc::new(Engine(chess_engine_new(8)));
+    let searcher = {
+        let engine = engine.clone();
+        std::thread::spawn(move || {
+            let engine = &engine;
+            unsafe {
+                let pos = chess_position_new();
+                let mut best = std::mem::zeroed::<ChessSearchInfo>();
+                let code = chess_engine_search(engine.0, pos, null(), None, null_mut(), &mut best);
+                let legal = chess_position_is_legal(pos, best.pv[0]);
+                chess_position_free(pos);
+                (code, legal, best.depth)
+            }
+        })
+    };
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    unsafe {
+        let pos = chess_position_new();
+        let limits = ChessSearchLimits {
+            depth: 1,
+            ..Default::default()
+        };
+        assert_eq!(
+            chess_engine_search(engine.0, pos, &limits, None, null_mut(), null_mut()),
+            ChessError::CHESS_ERR_INVALID_ARG
+        );
+        assert_eq!(last_error(), "the engine is searching already");
+        chess_position_free(pos);
+        chess_engine_stop(engine.0);
+    }
+    let (code, legal, depth) = searcher.join().unwrap();
+    assert_eq!(code, ChessError::CHESS_OK);
+    assert!(legal);
+    assert!(depth >= 1);
+    unsafe { chess_engine_free(engine.0) };
+}
