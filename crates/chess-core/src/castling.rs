@@ -74,65 +74,138 @@ impl CastlingSide {
     }
 }
 
-/// Which of the four castlings are still allowed (`KQkq` in FEN).
+/// Which of the four castlings are still allowed (`KQkq` in FEN), and
+/// with which rook.
 ///
 /// A right says only that the king and that rook have not moved; whether
 /// castling is possible now also depends on the squares between them and on
-/// attacks, which move generation checks.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct CastlingRights(u8);
+/// attacks, which move generation checks. Each right names its rook's file:
+/// the a- and h-files in standard chess, any file in Chess960 (where the
+/// king may start anywhere between the rooks).
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct CastlingRights {
+    bits: u8,
+    /// The rook's file (0 = a .. 7 = h) of each right, by right index
+    /// (White kingside, White queenside, Black kingside, Black queenside);
+    /// the standard file for a right not held, so equal rights compare equal.
+    files: [u8; 4],
+}
+
+impl Default for CastlingRights {
+    fn default() -> CastlingRights {
+        CastlingRights::NONE
+    }
+}
+
+/// The rooks' files in standard chess, by right index.
+const STANDARD_FILES: [u8; 4] = [7, 0, 7, 0];
 
 impl CastlingRights {
     /// No castling for anyone: `-`.
-    pub const NONE: CastlingRights = CastlingRights(0);
-    /// All four: `KQkq`.
-    pub const ALL: CastlingRights = CastlingRights(0b1111);
+    pub const NONE: CastlingRights = CastlingRights {
+        bits: 0,
+        files: STANDARD_FILES,
+    };
+    /// All four, with the rooks on the a- and h-files: `KQkq`.
+    pub const ALL: CastlingRights = CastlingRights {
+        bits: 0b1111,
+        files: STANDARD_FILES,
+    };
+
+    #[inline]
+    const fn index(color: Color, side: CastlingSide) -> usize {
+        color as usize * 2 + side as usize
+    }
 
     #[inline]
     const fn bit(color: Color, side: CastlingSide) -> u8 {
-        1 << (color as u8 * 2 + side as u8)
+        1 << Self::index(color, side)
     }
 
     /// Whether `color` may still castle on `side`.
     #[inline]
     pub const fn has(self, color: Color, side: CastlingSide) -> bool {
-        self.0 & Self::bit(color, side) != 0
+        self.bits & Self::bit(color, side) != 0
     }
 
     /// Whether `color` may still castle on either side.
     pub const fn has_any(self, color: Color) -> bool {
-        self.0 & (0b11 << (color as u8 * 2)) != 0
+        self.bits & (0b11 << (color as u8 * 2)) != 0
     }
 
-    /// Grants or removes one right.
+    /// Grants (with the standard rook: a- or h-file) or removes one right.
     pub fn set(&mut self, color: Color, side: CastlingSide, allowed: bool) {
+        let i = Self::index(color, side);
         if allowed {
-            self.0 |= Self::bit(color, side);
+            self.bits |= Self::bit(color, side);
         } else {
-            self.0 &= !Self::bit(color, side);
+            self.bits &= !Self::bit(color, side);
         }
+        self.files[i] = STANDARD_FILES[i];
+    }
+
+    /// Grants one right with the rook on `file` (0 = a .. 7 = h), as
+    /// Chess960 needs.
+    pub fn set_with_rook(&mut self, color: Color, side: CastlingSide, file: u8) {
+        self.bits |= Self::bit(color, side);
+        self.files[Self::index(color, side)] = file & 7;
+    }
+
+    /// The file (0 = a .. 7 = h) of the rook a right castles with, if the
+    /// right is held.
+    pub const fn rook_file(self, color: Color, side: CastlingSide) -> Option<u8> {
+        if self.has(color, side) {
+            Some(self.files[Self::index(color, side)])
+        } else {
+            None
+        }
+    }
+
+    /// The square of the rook a right castles with, if the right is held.
+    pub fn rook_square(self, color: Color, side: CastlingSide) -> Option<Square> {
+        let file = self.rook_file(color, side)?;
+        Square::from_index(file + color.back_rank_index() * 8)
+    }
+
+    /// Whether every right held castles with a rook on the a- or h-file,
+    /// as in standard chess.
+    pub const fn is_standard(self) -> bool {
+        let mut i = 0;
+        while i < 4 {
+            if self.bits & (1 << i) != 0 && self.files[i] != STANDARD_FILES[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     /// Removes both rights of `color`.
     pub fn clear(&mut self, color: Color) {
-        self.0 &= !(0b11 << (color as u8 * 2));
+        self.bits &= !(0b11 << (color as u8 * 2));
+        let i = color as usize * 2;
+        self.files[i] = STANDARD_FILES[i];
+        self.files[i + 1] = STANDARD_FILES[i + 1];
     }
 
     /// Whether no right is left.
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        self.bits == 0
     }
 
     /// The four bits: White kingside = 1, White queenside = 2, Black kingside
     /// = 4, Black queenside = 8 (Polyglot's order).
     pub const fn bits(self) -> u8 {
-        self.0
+        self.bits
     }
 
-    /// Rights from the four bits of [`CastlingRights::bits`]; higher bits are
-    /// ignored.
+    /// Rights from the four bits of [`CastlingRights::bits`], with the
+    /// standard rooks; higher bits are ignored.
     pub const fn from_bits(bits: u8) -> CastlingRights {
-        CastlingRights(bits & 0b1111)
+        CastlingRights {
+            bits: bits & 0b1111,
+            files: STANDARD_FILES,
+        }
     }
 
     /// Each right present, in FEN order (K, Q, k, q).
@@ -174,5 +247,84 @@ impl fmt::Display for CastlingRights {
 impl fmt::Debug for CastlingRights {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "CastlingRights({self})")
+    }
+}
+
+/// Where a position's castlings happen, fixed for the position's life
+/// (rights can only be lost): each right's rook square and each side's
+/// king square (0x88), and whether the position is Chess960, where a
+/// castling move is written as the king taking its own rook.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Castles {
+    /// The rook squares by right index (White kingside, White queenside,
+    /// Black kingside, Black queenside); the standard square for a right
+    /// not held.
+    pub rooks: [u8; 4],
+    /// The kings' squares (White, Black) when the rights were set.
+    pub kings: [u8; 2],
+    /// Chess960 rules and notation.
+    pub chess960: bool,
+}
+
+impl Castles {
+    /// Standard chess: kings on e1/e8, rooks on a/h.
+    pub const STANDARD: Castles = Castles {
+        rooks: [0x07, 0x00, 0x77, 0x70],
+        kings: [0x04, 0x74],
+        chess960: false,
+    };
+
+    /// The castlings of `rights`, with the kings on `kings` (0x88).
+    pub fn new(rights: CastlingRights, kings: [u8; 2], chess960: bool) -> Castles {
+        let mut castles = Castles {
+            kings: if chess960 { kings } else { Castles::STANDARD.kings },
+            chess960,
+            ..Castles::STANDARD
+        };
+        for (color, side) in rights.iter() {
+            let i = CastlingRights::index(color, side);
+            castles.rooks[i] = rights.files[i] | color.back_rank_index() << 4;
+        }
+        castles
+    }
+
+    /// The rook square (0x88) of a right.
+    #[inline]
+    pub fn rook(self, color: Color, side: CastlingSide) -> u8 {
+        self.rooks[CastlingRights::index(color, side)]
+    }
+
+    /// The rights that survive a move from `from` to `to` (0x88) in
+    /// Chess960: moving a king, or moving or capturing a castling rook,
+    /// removes rights. (Standard chess uses a table.)
+    #[inline]
+    pub fn keep(self, from: u8, to: u8) -> u8 {
+        let mut keep = 0b1111;
+        for (i, &rook) in self.rooks.iter().enumerate() {
+            if from == rook || to == rook {
+                keep &= !(1 << i);
+            }
+        }
+        if from == self.kings[0] {
+            keep &= 0b1100;
+        }
+        if from == self.kings[1] {
+            keep &= 0b0011;
+        }
+        keep
+    }
+
+    /// The rights `bits` as [`CastlingRights`] with their rooks' files.
+    pub fn rights(self, bits: u8) -> CastlingRights {
+        let mut files = STANDARD_FILES;
+        for (i, file) in files.iter_mut().enumerate() {
+            if bits & (1 << i) != 0 {
+                *file = self.rooks[i] & 7;
+            }
+        }
+        CastlingRights {
+            bits: bits & 0b1111,
+            files,
+        }
     }
 }

@@ -8,6 +8,7 @@
 //! of the board. Nothing allocates: moves go into a [`MoveList`] on the stack,
 //! or are only counted.
 
+use crate::castling::CastlingSide;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, Role};
 use crate::position::{BISHOP, KNIGHT, NO_EP, PAWN, Position, QUEEN, ROOK, bit, index88};
@@ -301,6 +302,9 @@ impl Position {
         if rights == 0 {
             return;
         }
+        if self.castles.chess960 {
+            return self.generate_castling_960(sink, rights);
+        }
         let king = self.king88(us);
         let them = !us;
         let empty = |s: u8| self.squares[s as usize & 127] == EMPTY;
@@ -311,6 +315,38 @@ impl Position {
         if rights & 2 != 0 && empty(king - 1) && empty(king - 2) && empty(king - 3) && safe(king - 1) && safe(king - 2)
         {
             sink.push(Move::from_parts(sq(king), sq(king - 2), None, Move::CASTLE));
+        }
+    }
+
+    /// Chess960 castling (FIDE rules, appendix 2): the king and the rook go
+    /// to the squares of standard castling (g1 and f1, or c1 and d1) from
+    /// wherever they stand. Every square either crosses or lands on must be
+    /// empty but for the two of them, and no square the king stands on,
+    /// crosses or reaches may be attacked — judged without the rook, which
+    /// might otherwise hide an attack along the rank it leaves. Written as
+    /// the king taking its own rook.
+    fn generate_castling_960<S: MoveSink>(&self, sink: &mut S, rights: u8) {
+        let us = self.turn;
+        let king = self.king88(us);
+        for side in CastlingSide::ALL {
+            if rights & (1 << side as u8) == 0 {
+                continue;
+            }
+            let rook = self.castles.rook(us, side);
+            let king_to = side.king_to(us).to_0x88();
+            let rook_to = side.rook_to(us).to_0x88();
+            let span = |a: u8, b: u8| a.min(b)..=a.max(b);
+            let free = |s: u8| s == king || s == rook || self.squares[s as usize & 127] == EMPTY;
+            if !span(king, king_to).all(free) || !span(rook, rook_to).all(free) {
+                continue;
+            }
+            let mut board = self.squares;
+            board[king as usize & 127] = EMPTY;
+            board[rook as usize & 127] = EMPTY;
+            if span(king, king_to).any(|s| crate::attacks::attacked_on(&board, s, !us)) {
+                continue;
+            }
+            sink.push(Move::from_parts(sq(king), sq(rook), None, Move::CASTLE));
         }
     }
 

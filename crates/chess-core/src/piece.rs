@@ -26,6 +26,14 @@ impl Color {
         }
     }
 
+    /// The rank index (0 = first, 7 = eighth) the side's pieces start on.
+    pub const fn back_rank_index(self) -> u8 {
+        match self {
+            Color::White => 0,
+            Color::Black => 7,
+        }
+    }
+
     /// 0 for White, 1 for Black: an index for per-colour arrays.
     #[inline]
     pub const fn index(self) -> usize {

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::board::Board;
-use crate::castling::{CastlingRights, CastlingSide};
+use crate::castling::{Castles, CastlingRights, CastlingSide};
 use crate::fen::{EnPassantMode, FenState};
 use crate::moves::Move;
 use crate::piece::{BLACK_BIT, Color, EMPTY, Piece, ROLE_MASK, Role, WHITE_BIT};
@@ -113,6 +113,8 @@ pub struct Position {
     pub(crate) state: u64,
     pub(crate) fullmoves: u32,
     pub(crate) hash: u64,
+    /// Where castling happens, and whether this is Chess960.
+    pub(crate) castles: Castles,
 }
 
 /// What [`Position::play_unchecked`] changed beyond the board, so
@@ -179,6 +181,7 @@ impl Position {
             state: 0,
             fullmoves: 1,
             hash: 0,
+            castles: Castles::STANDARD,
         }
     }
 
@@ -203,6 +206,11 @@ impl Position {
             false,
         );
         self.fullmoves = state.fullmoves.max(1);
+        self.castles = Castles::new(
+            state.castling,
+            [self.king88(Color::White), self.king88(Color::Black)],
+            self.castles.chess960,
+        );
         if self.ep_capturer_exists() {
             self.state |= EP_HASHED;
             self.hash ^= zobrist::en_passant_key(self.ep88() & 7);
@@ -246,7 +254,15 @@ impl Position {
     /// The castling rights.
     #[inline]
     pub fn castling(&self) -> CastlingRights {
-        CastlingRights::from_bits(self.castling_bits())
+        self.castles.rights(self.castling_bits())
+    }
+
+    /// Whether the position is played by Chess960 rules: castling with the
+    /// rooks wherever they started, written as the king taking its own rook
+    /// (`e1h1`, and in SAN `O-O`).
+    #[inline]
+    pub fn is_chess960(&self) -> bool {
+        self.castles.chess960
     }
 
     /// The en passant square, as `mode` defines it: after a double push,
@@ -477,7 +493,12 @@ impl Position {
             state: state | (target as u64) << 48,
         };
         let old_castling = (state >> 32) as u8;
-        let castling = old_castling & CASTLING_KEEP[from as usize & 127] & CASTLING_KEEP[to as usize & 127];
+        let keep = if self.castles.chess960 {
+            self.castles.keep(from, to)
+        } else {
+            CASTLING_KEEP[from as usize & 127] & CASTLING_KEEP[to as usize & 127]
+        };
+        let castling = old_castling & keep;
         let double = m.is_double_push();
         let mut ep_hashed = false;
         if HASH {
@@ -547,6 +568,8 @@ impl Position {
             if HASH {
                 self.hash ^= zobrist::code_key(code, to) ^ zobrist::code_key(promoted, to);
             }
+        } else if m.is_castle() && self.castles.chess960 {
+            return self.finish_castle_960::<HASH>(m, code, undo);
         } else if m.is_castle() {
             let (rook_from, rook_to) = castle_rook_squares(from, to);
             let rook = us_bit | Role::Rook as u8;
@@ -556,6 +579,33 @@ impl Position {
             }
         }
         undo
+    }
+
+    /// Chess960 castling, written as the king taking its own rook: the
+    /// common part of a move has put the king on the rook's square and
+    /// counted the rook as taken; here both go to their castled squares
+    /// (which may be where either stood), and the move is no capture.
+    fn finish_castle_960<const HASH: bool>(&mut self, m: Move, king: u8, undo: Undo) -> Undo {
+        let mover = !self.turn;
+        let rook_from = m.to().to_0x88();
+        let side = m.castling_side().unwrap_or(CastlingSide::King);
+        let (king_to, rook_to) = (side.king_to(mover).to_0x88(), side.rook_to(mover).to_0x88());
+        let rook = mover.bit() | Role::Rook as u8;
+        self.remove(king, rook_from);
+        self.put(king, king_to);
+        self.put(rook, rook_to);
+        if HASH {
+            self.hash ^= zobrist::code_key(king, rook_from)
+                ^ zobrist::code_key(king, king_to)
+                ^ zobrist::code_key(rook, rook_to);
+        }
+        // Not a capture: the clock goes on, and nothing is taken back.
+        let halfmoves = undo.state as u32 + 1;
+        self.state = (self.state & !0xffff_ffff) | halfmoves as u64;
+        Undo {
+            state: undo.state & !(0xff << 48),
+            ..undo
+        }
     }
 
     /// Takes back `m`, which must be the last move played with
@@ -586,6 +636,16 @@ impl Position {
         let from = m.from().to_0x88();
         let to = m.to().to_0x88();
         let us_bit = self.turn.bit();
+        if m.is_castle() && self.castles.chess960 {
+            let side = m.castling_side().unwrap_or(CastlingSide::King);
+            let (king_to, rook_to) = (side.king_to(self.turn).to_0x88(), side.rook_to(self.turn).to_0x88());
+            let (king, rook) = (us_bit | Role::King as u8, us_bit | Role::Rook as u8);
+            self.remove(king, king_to);
+            self.remove(rook, rook_to);
+            self.put(king, from);
+            self.put(rook, to);
+            return;
+        }
         let mut code = self.squares[to as usize & 127];
         if m.promotion().is_some() {
             self.remove(code, to);

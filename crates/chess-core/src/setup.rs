@@ -147,14 +147,29 @@ fn find_problems(pos: &Position, ep_written: Option<Square>, warnings: bool, out
             out.push(Problem::ImpossibleMaterial(color));
         }
     }
-    for (color, side) in pos.castling().iter() {
-        let king_home = pos.piece_at(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King));
-        let rook_home = pos.piece_at(side.rook_from(color)) == Some(Piece::new(color, Role::Rook));
+    let rights = pos.castling();
+    for (color, side) in rights.iter() {
+        let rook_sq = rights.rook_square(color, side).unwrap_or(side.rook_from(color));
+        let king = Piece::new(color, Role::King);
+        let king_home = if pos.is_chess960() {
+            // Anywhere on its back rank, with this rook on the right side.
+            let kings = pos.squares_of(king);
+            kings.is_single()
+                && kings.into_iter().all(|k| {
+                    k.rank().index() == color.back_rank_index()
+                        && (k.file().index() < rook_sq.file().index()) == (side == CastlingSide::King)
+                })
+        } else {
+            pos.piece_at(CastlingSide::king_from(color)) == Some(king)
+        };
+        let rook_home = pos.piece_at(rook_sq) == Some(Piece::new(color, Role::Rook));
         if !king_home || !rook_home {
             out.push(Problem::BadCastlingRight {
                 color,
                 side,
                 king_missing: !king_home,
+                rook: rook_sq,
+                chess960: pos.is_chess960(),
             });
         }
     }
@@ -336,6 +351,10 @@ pub enum Problem {
         side: CastlingSide,
         /// The king is away (otherwise the rook is).
         king_missing: bool,
+        /// Where the right's rook should stand.
+        rook: Square,
+        /// Chess960, where the king may stand anywhere on its first rank.
+        chess960: bool,
     },
     /// An en passant square that no double push could have produced.
     BadEnPassant(Square),
@@ -386,17 +405,26 @@ impl fmt::Display for Problem {
                 color,
                 side,
                 king_missing,
+                rook,
+                chess960,
             } => {
                 let letter = CastlingRights::letter(*color, *side);
-                if *king_missing {
-                    let home = CastlingSide::king_from(*color);
-                    write!(
+                let king = format!("{} king", color.name().to_lowercase());
+                match (king_missing, chess960) {
+                    (true, false) => write!(
                         f,
-                        "castling right {letter} but no {} king on {home}",
-                        color.name().to_lowercase()
-                    )
-                } else {
-                    write!(f, "castling right {letter} but no rook on {}", side.rook_from(*color))
+                        "castling right {letter} but no {king} on {}",
+                        CastlingSide::king_from(*color)
+                    ),
+                    (true, true) => write!(
+                        f,
+                        "castling right {letter} but no {king} on its first rank, on the {} side of the rook on {rook}",
+                        match side {
+                            CastlingSide::King => "queen",
+                            CastlingSide::Queen => "king",
+                        }
+                    ),
+                    (false, _) => write!(f, "castling right {letter} but no rook on {rook}"),
                 }
             }
             Problem::BadEnPassant(sq) => {

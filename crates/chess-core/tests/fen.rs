@@ -179,7 +179,9 @@ fn one_test_per_validation_problem() {
         [Problem::BadCastlingRight {
             color: Color::White,
             side: CastlingSide::King,
-            king_missing: false
+            king_missing: false,
+            rook: Square::H1,
+            chess960: false,
         }]
     );
     assert_eq!(
@@ -187,7 +189,9 @@ fn one_test_per_validation_problem() {
         [Problem::BadCastlingRight {
             color: Color::White,
             side: CastlingSide::Queen,
-            king_missing: true
+            king_missing: true,
+            rook: Square::A1,
+            chess960: false,
         }]
     );
     assert_eq!(
@@ -229,7 +233,9 @@ fn every_problem_is_reported_at_once() {
             Problem::BadCastlingRight {
                 color: Color::White,
                 side: CastlingSide::King,
-                king_missing: true
+                king_missing: true,
+                rook: Square::H1,
+                chess960: false,
             },
         ]
     );
@@ -247,6 +253,8 @@ fn messages_and_fixes() {
         color: Color::White,
         side: CastlingSide::King,
         king_missing: false,
+        rook: Square::H1,
+        chess960: false,
     };
     assert_eq!(p.to_string(), "castling right K but no rook on h1");
     assert_eq!(p.fix().as_deref(), Some("remove the right K"));
