@@ -163,7 +163,7 @@ impl Setup {
         out.push(' ');
         out.push(self.turn.char());
         out.push(' ');
-        out.push_str(&self.castling.to_string());
+        out.push_str(&crate::chess960::castling_to_string(self));
         out.push(' ');
         match self.ep_square {
             Some(sq) => out.push_str(&sq.to_string()),

@@ -33,6 +33,7 @@
 mod attacks;
 mod board;
 mod castling;
+pub mod chess960;
 mod display;
 mod fen;
 mod game;

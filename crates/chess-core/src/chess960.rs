@@ -1,0 +1,275 @@
+//! Chess960 (Fischer Random): the 960 start positions by their standard
+//! numbers, and FEN with the castling field of X-FEN and Shredder-FEN.
+//!
+//! In Chess960 the back rank is shuffled (the bishops on opposite colours,
+//! the king between the rooks) and castling moves the king and the rook to
+//! the squares of standard castling, from wherever they stand. A castling
+//! right names its rook: X-FEN writes `K`/`Q` when that rook is the
+//! outermost on its side of the king and the rook's file letter otherwise
+//! (`HAha`-style file letters only are Shredder-FEN); both are read.
+
+use crate::castling::{Castles, CastlingRights, CastlingSide};
+use crate::fen::{FenError, FenErrorKind, FenField};
+use crate::piece::{Color, Piece, Role};
+use crate::position::Position;
+use crate::setup::{PositionError, Setup};
+use crate::square::{File, Rank, Square};
+
+/// The knights' places among the five squares left once the bishops and
+/// the queen stand, for the remainder 0..10 of the numbering.
+const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+
+/// The back rank (White's pieces, from the a-file) of Chess960 start
+/// position `number` (0..960) in the standard numbering (Scharnagl's):
+/// 518 is the standard `RNBQKBNR`. None from 960 on.
+///
+/// ```
+/// use chess_core::{chess960, Role};
+/// let rank = chess960::back_rank(518).unwrap();
+/// assert_eq!(rank.map(Role::upper_char).iter().collect::<String>(), "RNBQKBNR");
+/// let rank = chess960::back_rank(0).unwrap();
+/// assert_eq!(rank.map(Role::upper_char).iter().collect::<String>(), "BBQNNRKR");
+/// ```
+pub fn back_rank(number: u32) -> Option<[Role; 8]> {
+    if number >= 960 {
+        return None;
+    }
+    let mut rank: [Option<Role>; 8] = [None; 8];
+    let mut n = number as usize;
+    // The light-squared bishop on b, d, f or h; the dark one on a, c, e or g.
+    rank[(n % 4) * 2 + 1] = Some(Role::Bishop);
+    n /= 4;
+    rank[(n % 4) * 2] = Some(Role::Bishop);
+    n /= 4;
+    // The queen, then the knights, on the empty squares counted from a.
+    let empty = |rank: &[Option<Role>; 8]| -> Vec<usize> { (0..8).filter(|&f| rank[f].is_none()).collect() };
+    let queen = empty(&rank)[n % 6];
+    rank[queen] = Some(Role::Queen);
+    n /= 6;
+    let free = empty(&rank);
+    let (first, second) = KNIGHTS[n];
+    rank[free[first]] = Some(Role::Knight);
+    rank[free[second]] = Some(Role::Knight);
+    // Rook, king, rook on the three left.
+    for (f, role) in empty(&rank).into_iter().zip([Role::Rook, Role::King, Role::Rook]) {
+        rank[f] = Some(role);
+    }
+    Some(rank.map(|r| r.unwrap_or(Role::Pawn)))
+}
+
+impl Position {
+    /// Chess960 start position `number` (0..960, standard numbering; 518 is
+    /// the standard start), with all four castling rights. None from 960 on.
+    /// For a random start, pass a random number below 960.
+    ///
+    /// ```
+    /// use chess_core::Position;
+    /// let pos = Position::new_960(0).unwrap();
+    /// assert_eq!(pos.fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.legal_moves().len(), 20);
+    /// ```
+    pub fn new_960(number: u32) -> Option<Position> {
+        let rank = back_rank(number)?;
+        let mut setup = Setup::empty();
+        for (file, &role) in File::ALL.iter().zip(rank.iter()) {
+            setup.board.set(Square::new(*file, Rank::First), Some(Piece::new(Color::White, role)));
+            setup.board.set(Square::new(*file, Rank::Eighth), Some(Piece::new(Color::Black, role)));
+            setup.board.set(Square::new(*file, Rank::Second), Some(Piece::new(Color::White, Role::Pawn)));
+            setup.board.set(Square::new(*file, Rank::Seventh), Some(Piece::new(Color::Black, Role::Pawn)));
+        }
+        let king = rank.iter().position(|&r| r == Role::King).unwrap_or(4) as u8;
+        let queenside = rank.iter().position(|&r| r == Role::Rook).unwrap_or(0) as u8;
+        let kingside = rank.iter().rposition(|&r| r == Role::Rook).unwrap_or(7) as u8;
+        debug_assert!(queenside < king && king < kingside);
+        for color in Color::ALL {
+            setup.castling.set_with_rook(color, CastlingSide::King, kingside);
+            setup.castling.set_with_rook(color, CastlingSide::Queen, queenside);
+        }
+        Position::from_setup_960(setup).ok()
+    }
+
+    /// Checks a Chess960 `setup` (castling rights with their rooks' files:
+    /// the king on its first rank between the rooks it may castle with) and
+    /// builds the position, or reports every problem, as
+    /// [`Position::from_setup`] does for standard chess.
+    pub fn from_setup_960(setup: Setup) -> Result<Position, PositionError> {
+        let pos = Position::from_setup_unchecked_960(&setup, true);
+        pos.check_legal(setup.ep_square)?;
+        Ok(pos)
+    }
+
+    /// A Chess960 position from a FEN whose castling field is X-FEN (`KQkq`
+    /// for the outermost rooks, file letters such as `Kb` otherwise) or
+    /// Shredder-FEN (`HAha`).
+    ///
+    /// ```
+    /// use chess_core::Position;
+    /// let pos = Position::from_fen_960("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1")?;
+    /// assert_eq!(pos.fen(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1");
+    /// // Castling is the king taking its own rook.
+    /// assert!(pos.legal_moves().iter().any(|m| m.uci() == "e1g1" && m.is_castle()));
+    /// # Ok::<(), chess_core::Error>(())
+    /// ```
+    pub fn from_fen_960(fen: &str) -> Result<Position, crate::Error> {
+        let setup = Setup::from_fen_960(fen)?;
+        Ok(Position::from_setup_960(setup)?)
+    }
+
+    /// Builds a position from a setup without checking it, in standard
+    /// chess or Chess960.
+    pub(crate) fn from_setup_unchecked_960(setup: &Setup, chess960: bool) -> Position {
+        let mut pos = Position::from_setup_unchecked(setup);
+        pos.castles = Castles::new(
+            setup.castling,
+            [pos.king88(Color::White), pos.king88(Color::Black)],
+            chess960,
+        );
+        pos
+    }
+}
+
+impl Setup {
+    /// Reads a Chess960 FEN: as [`Setup::from_fen`], with a castling field in
+    /// X-FEN or Shredder-FEN. `K`/`Q` (`k`/`q`) name the outermost rook on
+    /// that side of the king; a file letter `A`-`H` (`a`-`h`) names the rook
+    /// on that file, castling towards it.
+    pub fn from_fen_960(fen: &str) -> Result<Setup, FenError> {
+        // The castling field is read once the board is known; meanwhile the
+        // standard reader sees "-" padded to the same length, so every
+        // offset in an error stays that of the text given.
+        let field = castling_field(fen);
+        let mut masked = fen.to_string();
+        if let Some((start, len)) = field {
+            masked.replace_range(start..start + len, &format!("-{}", " ".repeat(len - 1)));
+        }
+        let mut setup = Setup::from_fen(&masked)?;
+        if let Some((start, len)) = field {
+            setup.castling = read_castling(&setup, fen, start, len)?;
+        }
+        Ok(setup)
+    }
+}
+
+/// Where the castling field (the third) is in `fen`: its byte offset and
+/// length.
+fn castling_field(fen: &str) -> Option<(usize, usize)> {
+    let mut offset = 0;
+    let mut fields = 0;
+    for part in fen.split_ascii_whitespace() {
+        let start = fen[offset..].find(part)? + offset;
+        fields += 1;
+        if fields == 3 {
+            return Some((start, part.len()));
+        }
+        offset = start + part.len();
+    }
+    None
+}
+
+/// Reads an X-FEN or Shredder-FEN castling field, `fen[start..start + len]`,
+/// against the board of `setup`.
+fn read_castling(setup: &Setup, fen: &str, start: usize, len: usize) -> Result<CastlingRights, FenError> {
+    let mut rights = CastlingRights::NONE;
+    let text = &fen.as_bytes()[start..start + len];
+    if text == b"-" {
+        return Ok(rights);
+    }
+    for (i, &b) in text.iter().enumerate() {
+        let err = |kind| FenError {
+            kind,
+            field: FenField::Castling,
+            offset: start + i,
+        };
+        let color = if b.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rank = Rank::ALL[color.back_rank_index() as usize];
+        let rook = Some(Piece::new(color, Role::Rook));
+        let king_file = File::ALL
+            .iter()
+            .position(|&f| setup.board.get(Square::new(f, rank)) == Some(Piece::new(color, Role::King)));
+        let (side, file) = match b.to_ascii_lowercase() {
+            letter @ (b'k' | b'q') => {
+                let side = if letter == b'k' {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                // The outermost rook on that side of the king (the a- or
+                // h-file when there is none, for the position's check to
+                // report).
+                let outward: Vec<usize> = match side {
+                    CastlingSide::King => (0..8).rev().collect(),
+                    CastlingSide::Queen => (0..8).collect(),
+                };
+                let found = outward
+                    .into_iter()
+                    .take_while(|&f| king_file.is_none_or(|k| f != k))
+                    .find(|&f| setup.board.get(Square::new(File::ALL[f], rank)) == rook);
+                let standard = side.rook_from(color).file().index() as usize;
+                (side, found.unwrap_or(standard) as u8)
+            }
+            letter @ b'a'..=b'h' => {
+                let file = letter - b'a';
+                let Some(king) = king_file else {
+                    // A file says nothing without the king to castle with.
+                    return Err(err(FenErrorKind::InvalidCastling(b as char)));
+                };
+                let side = if usize::from(file) > king {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                (side, file)
+            }
+            _ => {
+                let c = fen[start + i..].chars().next().unwrap_or(b as char);
+                return Err(err(FenErrorKind::InvalidCastling(c)));
+            }
+        };
+        if rights.has(color, side) {
+            return Err(err(FenErrorKind::DuplicateCastling(b as char)));
+        }
+        rights.set_with_rook(color, side, file);
+    }
+    Ok(rights)
+}
+
+/// The castling field of X-FEN for `setup`: `K`/`Q` (`k`/`q`) when the
+/// right's rook is the outermost of its colour on that side of the back
+/// rank, the rook's file letter otherwise; `-` for none. For standard
+/// rights this is the usual `KQkq`.
+pub(crate) fn castling_to_string(setup: &Setup) -> String {
+    let rights = setup.castling;
+    if rights.is_empty() {
+        return "-".to_string();
+    }
+    let mut out = String::new();
+    for (color, side) in rights.iter() {
+        let Some(file) = rights.rook_file(color, side) else {
+            continue;
+        };
+        let rank = Rank::ALL[color.back_rank_index() as usize];
+        let rook = Some(Piece::new(color, Role::Rook));
+        let beyond: Vec<u8> = match side {
+            CastlingSide::King => (file + 1..8).collect(),
+            CastlingSide::Queen => (0..file).collect(),
+        };
+        let outermost = beyond
+            .iter()
+            .all(|&f| setup.board.get(Square::new(File::ALL[f as usize], rank)) != rook);
+        let letter = if outermost {
+            CastlingRights::letter(color, side)
+        } else {
+            (b'a' + file) as char
+        };
+        out.push(match color {
+            Color::White => letter.to_ascii_uppercase(),
+            Color::Black => letter.to_ascii_lowercase(),
+        });
+    }
+    out
+}
