@@ -107,8 +107,10 @@ impl Position {
     /// use chess_core::Position;
     /// let pos = Position::from_fen_960("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1")?;
     /// assert_eq!(pos.fen(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1");
-    /// // Castling is the king taking its own rook.
-    /// assert!(pos.legal_moves().iter().any(|m| m.uci() == "e1g1" && m.is_castle()));
+    /// // Castling is the king taking its own rook: O-O-O (O-O would put the
+    /// // king on g1, which the rook on g8 attacks).
+    /// assert!(pos.legal_moves().iter().any(|m| m.uci() == "e1b1" && m.is_castle()));
+    /// assert!(!pos.legal_moves().iter().any(|m| m.uci() == "e1g1"));
     /// # Ok::<(), chess_core::Error>(())
     /// ```
     pub fn from_fen_960(fen: &str) -> Result<Position, crate::Error> {
