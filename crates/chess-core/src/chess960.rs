@@ -17,7 +17,18 @@ use crate::square::{File, Rank, Square};
 
 /// The knights' places among the five squares left once the bishops and
 /// the queen stand, for the remainder 0..10 of the numbering.
-const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+const KNIGHTS: [(usize, usize); 10] = [
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (0, 4),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (2, 3),
+    (2, 4),
+    (3, 4),
+];
 
 /// The back rank (White's pieces, from the a-file) of Chess960 start
 /// position `number` (0..960) in the standard numbering (Scharnagl's):
@@ -73,10 +84,20 @@ impl Position {
         let rank = back_rank(number)?;
         let mut setup = Setup::empty();
         for (file, &role) in File::ALL.iter().zip(rank.iter()) {
-            setup.board.set(Square::new(*file, Rank::First), Some(Piece::new(Color::White, role)));
-            setup.board.set(Square::new(*file, Rank::Eighth), Some(Piece::new(Color::Black, role)));
-            setup.board.set(Square::new(*file, Rank::Second), Some(Piece::new(Color::White, Role::Pawn)));
-            setup.board.set(Square::new(*file, Rank::Seventh), Some(Piece::new(Color::Black, Role::Pawn)));
+            setup
+                .board
+                .set(Square::new(*file, Rank::First), Some(Piece::new(Color::White, role)));
+            setup
+                .board
+                .set(Square::new(*file, Rank::Eighth), Some(Piece::new(Color::Black, role)));
+            setup.board.set(
+                Square::new(*file, Rank::Second),
+                Some(Piece::new(Color::White, Role::Pawn)),
+            );
+            setup.board.set(
+                Square::new(*file, Rank::Seventh),
+                Some(Piece::new(Color::Black, Role::Pawn)),
+            );
         }
         let king = rank.iter().position(|&r| r == Role::King).unwrap_or(4) as u8;
         let queenside = rank.iter().position(|&r| r == Role::Rook).unwrap_or(0) as u8;

@@ -218,6 +218,22 @@ impl Position {
         }
         let us = self.turn;
         let role = mover.piece.role;
+        // Chess960 castling: the king onto its own rook on their first rank.
+        if self.is_chess960()
+            && role == Role::King
+            && to.rank() == from.rank()
+            && self
+                .placed(to)
+                .is_some_and(|p| p.piece == crate::Piece::new(us, Role::Rook))
+        {
+            let side = if to.file() > from.file() {
+                CastlingSide::King
+            } else {
+                CastlingSide::Queen
+            };
+            return self.castling_reason_960(us, side, to);
+        }
+
         if let Some(target) = self.placed(to)
             && target.piece.color == us
         {
@@ -317,6 +333,42 @@ impl Position {
             Some(attacker) => IllegalReason::CastlingIntoCheck { square: to, attacker },
             None => IllegalReason::NoLegalMoves,
         }
+    }
+
+    /// Why Chess960 castling on `side` with the rook on `rook` is illegal:
+    /// the right, the squares between, check, then the king's way (judged
+    /// without the rook, which might hide an attack).
+    pub(crate) fn castling_reason_960(&self, us: Color, side: CastlingSide, rook: Square) -> IllegalReason {
+        if self.castling().rook_square(us, side) != Some(rook) {
+            return IllegalReason::CastlingRightLost(us, side);
+        }
+        let king = self.king(us);
+        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+        let span = |a: Square, b: Square| {
+            let (lo, hi) = (a.index().min(b.index()), a.index().max(b.index()));
+            (lo..=hi).filter_map(Square::from_index)
+        };
+        if let Some(blocker) = span(king, king_to)
+            .chain(span(rook, rook_to))
+            .filter(|&s| s != king && s != rook)
+            .find_map(|s| self.placed(s))
+        {
+            return IllegalReason::CastlingBlocked(blocker);
+        }
+        if let Some(checker) = self.checkers().next().and_then(|s| self.placed(s)) {
+            return IllegalReason::CastlingOutOfCheck(checker);
+        }
+        let bare = self.without(&[king, rook]);
+        for square in span(king, king_to) {
+            if let Some(attacker) = bare.attackers_of(square, !us).next().and_then(|s| self.placed(s)) {
+                return if square == king_to {
+                    IllegalReason::CastlingIntoCheck { square, attacker }
+                } else {
+                    IllegalReason::CastlingThroughCheck { square, attacker }
+                };
+            }
+        }
+        IllegalReason::NoLegalMoves
     }
 
     /// Why the piece cannot make this move even ignoring its king's safety,

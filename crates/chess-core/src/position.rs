@@ -429,6 +429,20 @@ impl Position {
         self.by_piece[code as usize & 15] ^= bit(from) | bit(to);
     }
 
+    /// A copy without the pieces on `squares` (its key left as it was): for
+    /// asking what attacks a square once they are gone.
+    pub(crate) fn without(&self, squares: &[Square]) -> Position {
+        let mut pos = self.clone();
+        for sq in squares {
+            let sq88 = sq.to_0x88();
+            let code = pos.squares[sq88 as usize];
+            if code != EMPTY {
+                pos.remove(code, sq88);
+            }
+        }
+        pos
+    }
+
     /// Whether a pawn of the side to move stands next to the pawn that just
     /// double-pushed (Polyglot's condition for hashing the en passant file).
     #[inline]

@@ -334,10 +334,15 @@ impl Position {
                 }
                 return castles.0.ok_or_else(|| {
                     let us = self.turn();
-                    let m = Move::new(CastlingSide::king_from(us), side.king_to(us));
+                    let reason = if self.is_chess960() {
+                        let rook = self.castling().rook_square(us, side).unwrap_or(side.rook_from(us));
+                        Some(self.castling_reason_960(us, side, rook))
+                    } else {
+                        self.why_illegal(Move::new(CastlingSide::king_from(us), side.king_to(us)))
+                    };
                     SanError::Illegal {
                         text: clip(text),
-                        reason: self.why_illegal(m),
+                        reason,
                     }
                 });
             }

@@ -135,7 +135,10 @@ fn x_fen_and_shredder_fen_read_alike_and_x_fen_is_written() {
 }
 
 fn castle(pos: &Position, side: CastlingSide) -> Option<Move> {
-    pos.legal_moves().iter().copied().find(|m| m.castling_side() == Some(side))
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.castling_side() == Some(side))
 }
 
 #[test]
@@ -196,13 +199,19 @@ fn an_attacked_square_on_the_kings_way_forbids_castling() {
     let pos = Position::from_fen_960("5r1k/8/8/8/8/8/8/R5K1 w Q - 0 1").unwrap();
     assert!(castle(&pos, CastlingSide::Queen).is_none(), "the king crosses f1..c1");
     let pos = Position::from_fen_960("1r4k1/8/8/8/8/8/8/R5K1 w Q - 0 1").unwrap();
-    assert!(castle(&pos, CastlingSide::Queen).is_some(), "b1 is the rook's way, not the king's");
+    assert!(
+        castle(&pos, CastlingSide::Queen).is_some(),
+        "b1 is the rook's way, not the king's"
+    );
 }
 
 #[test]
 fn moving_or_losing_a_castling_rook_ends_its_right_only() {
     let pos = Position::new_960(0).unwrap(); // BBQNNRKR: rooks on f1 and h1, king g1
-    assert_eq!(pos.castling().rook_square(Color::White, CastlingSide::Queen), Some(Square::F1));
+    assert_eq!(
+        pos.castling().rook_square(Color::White, CastlingSide::Queen),
+        Some(Square::F1)
+    );
     let mut after = pos.clone();
     after.play(after.parse_uci("g2g3").unwrap()).unwrap();
     after.play(after.parse_uci("g7g6").unwrap()).unwrap();
@@ -211,4 +220,54 @@ fn moving_or_losing_a_castling_rook_ends_its_right_only() {
     after.play(king_move).unwrap();
     assert!(!after.castling().has_any(Color::White));
     assert!(after.castling().has_any(Color::Black));
+}
+
+#[test]
+fn castling_is_o_o_in_san_and_king_takes_rook_in_uci() {
+    let pos = Position::from_fen_960("rk6/8/8/8/8/8/8/RK6 w Qq - 0 1").unwrap();
+    let m = castle(&pos, CastlingSide::Queen).unwrap();
+    assert_eq!(pos.san(m).unwrap(), "O-O-O");
+    assert_eq!(pos.parse_san("O-O-O").unwrap(), m);
+    assert_eq!(pos.parse_san("0-0-0").unwrap(), m);
+    assert_eq!(m.uci(), "b1a1");
+    assert_eq!(pos.parse_uci("b1a1").unwrap(), m);
+    // The king's own square, when it does not move, is no UCI castling.
+    let pos = Position::from_fen_960("6kr/8/8/8/8/8/8/6KR w Kk - 0 1").unwrap();
+    let m = pos.parse_san("O-O").unwrap();
+    assert_eq!(m.uci(), "g1h1");
+    assert_eq!(pos.san(m).unwrap(), "O-O");
+}
+
+#[test]
+fn why_castling_is_illegal_in_960() {
+    // The bishop on b5 covers f1, which the king crosses from b1 to g1.
+    let pos = Position::from_fen_960("4k3/8/8/1b6/8/8/8/1K5R w K - 0 1").unwrap();
+    let err = pos.parse_san("O-O").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "illegal move O-O: castling through the attacked f1 (the bishop on b5 attacks it)"
+    );
+    let m = Move::new(Square::B1, Square::H1);
+    assert_eq!(
+        pos.why_illegal(m).unwrap().to_string(),
+        "castling through the attacked f1 (the bishop on b5 attacks it)"
+    );
+    // The knight on b1 stands where the rook must pass.
+    let pos = Position::from_fen_960("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1").unwrap();
+    assert_eq!(
+        pos.why_illegal(Move::new(Square::E1, Square::A1)).unwrap().to_string(),
+        "castling is blocked by the knight on b1"
+    );
+    // The right is gone.
+    let pos = Position::from_fen_960("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    assert_eq!(
+        pos.why_illegal(Move::new(Square::E1, Square::A1)).unwrap().to_string(),
+        "castling queenside is no longer allowed: the king or the rook on a1 has moved"
+    );
+    // Hidden behind the rook that leaves: c1 is attacked once b1 is empty.
+    let pos = Position::from_fen_960("4k3/8/8/8/8/8/8/rRK5 w Q - 0 1").unwrap();
+    assert_eq!(
+        pos.why_illegal(Move::new(Square::C1, Square::B1)).unwrap().to_string(),
+        "castling into check: the rook on a1 attacks c1"
+    );
 }
