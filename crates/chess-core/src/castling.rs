@@ -250,11 +250,26 @@ impl fmt::Debug for CastlingRights {
     }
 }
 
+/// Castling rights that survive a move from or to each square (0x88) in
+/// standard chess: moving the king or a rook, or capturing a rook on its
+/// home square, removes rights.
+static STANDARD_KEEP: [u8; 128] = {
+    let mut t = [0b1111u8; 128];
+    t[0x04] = 0b1100; // e1
+    t[0x07] = 0b1110; // h1
+    t[0x00] = 0b1101; // a1
+    t[0x74] = 0b0011; // e8
+    t[0x77] = 0b1011; // h8
+    t[0x70] = 0b0111; // a8
+    t
+};
+
 /// Where a position's castlings happen, fixed for the position's life
 /// (rights can only be lost): each right's rook square and each side's
-/// king square (0x88), and whether the position is Chess960, where a
-/// castling move is written as the king taking its own rook.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+/// king square (0x88), whether the position is Chess960 (where a castling
+/// move is written as the king taking its own rook), and the table of the
+/// rights a move from or to each square keeps.
+#[derive(Copy, Clone, Debug)]
 pub(crate) struct Castles {
     /// The rook squares by right index (White kingside, White queenside,
     /// Black kingside, Black queenside); the standard square for a right
@@ -264,6 +279,25 @@ pub(crate) struct Castles {
     pub kings: [u8; 2],
     /// Chess960 rules and notation.
     pub chess960: bool,
+    /// The rights a move from or to each square keeps: one table for every
+    /// placement of kings and rooks, shared (and made once), so that making
+    /// a move looks rights up the same way in standard chess and Chess960.
+    pub keep: &'static [u8; 128],
+}
+
+impl PartialEq for Castles {
+    fn eq(&self, other: &Castles) -> bool {
+        // `keep` follows from the squares.
+        (self.rooks, self.kings, self.chess960) == (other.rooks, other.kings, other.chess960)
+    }
+}
+
+impl Eq for Castles {}
+
+impl std::hash::Hash for Castles {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.rooks, self.kings, self.chess960).hash(state);
+    }
 }
 
 impl Castles {
@@ -272,6 +306,7 @@ impl Castles {
         rooks: [0x07, 0x00, 0x77, 0x70],
         kings: [0x04, 0x74],
         chess960: false,
+        keep: &STANDARD_KEEP,
     };
 
     /// The castlings of `rights`, with the kings on `kings` (0x88).
@@ -285,6 +320,7 @@ impl Castles {
             let i = CastlingRights::index(color, side);
             castles.rooks[i] = rights.files[i] | color.back_rank_index() << 4;
         }
+        castles.keep = keep_table(castles.rooks, castles.kings);
         castles
     }
 
@@ -292,26 +328,6 @@ impl Castles {
     #[inline]
     pub fn rook(self, color: Color, side: CastlingSide) -> u8 {
         self.rooks[CastlingRights::index(color, side)]
-    }
-
-    /// The rights that survive a move from `from` to `to` (0x88) in
-    /// Chess960: moving a king, or moving or capturing a castling rook,
-    /// removes rights. (Standard chess uses a table.)
-    #[inline]
-    pub fn keep(self, from: u8, to: u8) -> u8 {
-        let mut keep = 0b1111;
-        for (i, &rook) in self.rooks.iter().enumerate() {
-            if from == rook || to == rook {
-                keep &= !(1 << i);
-            }
-        }
-        if from == self.kings[0] {
-            keep &= 0b1100;
-        }
-        if from == self.kings[1] {
-            keep &= 0b0011;
-        }
-        keep
     }
 
     /// The rights `bits` as [`CastlingRights`] with their rooks' files.
@@ -327,4 +343,30 @@ impl Castles {
             files,
         }
     }
+}
+
+/// The table of kept rights for kings and rooks on these squares: moving a
+/// king removes its side's rights, moving or capturing a castling rook its
+/// right. Standard chess's is static; others are made once and kept for the
+/// program's life (a few hundred bytes per Chess960 start position used).
+fn keep_table(rooks: [u8; 4], kings: [u8; 2]) -> &'static [u8; 128] {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, PoisonError};
+    if rooks == Castles::STANDARD.rooks && kings == Castles::STANDARD.kings {
+        return &STANDARD_KEEP;
+    }
+    static TABLES: Mutex<Option<HashMap<([u8; 4], [u8; 2]), &'static [u8; 128]>>> = Mutex::new(None);
+    let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+    *tables
+        .get_or_insert_with(HashMap::new)
+        .entry((rooks, kings))
+        .or_insert_with(|| {
+            let mut t = [0b1111u8; 128];
+            for (i, &rook) in rooks.iter().enumerate() {
+                t[rook as usize & 127] &= !(1 << i);
+            }
+            t[kings[0] as usize & 127] &= 0b1100;
+            t[kings[1] as usize & 127] &= 0b0011;
+            Box::leak(Box::new(t))
+        })
 }

@@ -324,7 +324,10 @@ impl Position {
     /// empty but for the two of them, and no square the king stands on,
     /// crosses or reaches may be attacked — judged without the rook, which
     /// might otherwise hide an attack along the rank it leaves. Written as
-    /// the king taking its own rook.
+    /// the king taking its own rook. Out of line, so that standard chess's
+    /// move generation stays as small as it was.
+    #[cold]
+    #[inline(never)]
     fn generate_castling_960<S: MoveSink>(&self, sink: &mut S, rights: u8) {
         let us = self.turn;
         let king = self.king88(us);

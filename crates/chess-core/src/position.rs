@@ -69,19 +69,6 @@ pub(crate) const fn mask(condition: bool) -> u64 {
     0u64.wrapping_sub(condition as u64)
 }
 
-/// Castling rights that survive a move from or to each square: moving the
-/// king or a rook, or capturing a rook on its home square, removes rights.
-static CASTLING_KEEP: [u8; 128] = {
-    let mut t = [0b1111u8; 128];
-    t[Square::E1.to_0x88() as usize] = 0b1100;
-    t[Square::H1.to_0x88() as usize] = 0b1110;
-    t[Square::A1.to_0x88() as usize] = 0b1101;
-    t[Square::E8.to_0x88() as usize] = 0b0011;
-    t[Square::H8.to_0x88() as usize] = 0b1011;
-    t[Square::A8.to_0x88() as usize] = 0b0111;
-    t
-};
-
 /// A position that obeys the rules: one king each, the side not to move not
 /// in check, consistent castling and en passant rights, and so on (see
 /// [`Position::from_setup`]). Every move generated for it is legal.
@@ -507,12 +494,8 @@ impl Position {
             state: state | (target as u64) << 48,
         };
         let old_castling = (state >> 32) as u8;
-        let keep = if self.castles.chess960 {
-            self.castles.keep(from, to)
-        } else {
-            CASTLING_KEEP[from as usize & 127] & CASTLING_KEEP[to as usize & 127]
-        };
-        let castling = old_castling & keep;
+        let keep = self.castles.keep;
+        let castling = old_castling & keep[from as usize & 127] & keep[to as usize & 127];
         let double = m.is_double_push();
         let mut ep_hashed = false;
         if HASH {
