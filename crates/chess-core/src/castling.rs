@@ -355,9 +355,10 @@ fn keep_table(rooks: [u8; 4], kings: [u8; 2]) -> &'static [u8; 128] {
     if rooks == Castles::STANDARD.rooks && kings == Castles::STANDARD.kings {
         return &STANDARD_KEEP;
     }
-    static TABLES: Mutex<Option<HashMap<([u8; 4], [u8; 2]), &'static [u8; 128]>>> = Mutex::new(None);
+    type Placement = ([u8; 4], [u8; 2]);
+    static TABLES: Mutex<Option<HashMap<Placement, &'static [u8; 128]>>> = Mutex::new(None);
     let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
-    *tables
+    tables
         .get_or_insert_with(HashMap::new)
         .entry((rooks, kings))
         .or_insert_with(|| {
