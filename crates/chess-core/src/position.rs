@@ -84,7 +84,7 @@ pub(crate) const fn mask(condition: bool) -> u64 {
 /// assert_eq!(pos.legal_moves().len(), 20);
 /// # Ok::<(), chess_core::Error>(())
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Position {
     pub(crate) squares: [u8; 128],
     /// One square set per piece, indexed by the board code masked with 15
@@ -756,6 +756,22 @@ fn castle_rook_squares(from: u8, to: u8) -> (u8, u8) {
         (from - 4, from - 1)
     }
 }
+
+impl PartialEq for Position {
+    /// The same placement, side to move, rights (with their rooks), en
+    /// passant square, counters and rules. (Where a king stood when rights
+    /// it has since lost were set does not matter.)
+    fn eq(&self, other: &Position) -> bool {
+        self.squares == other.squares
+            && self.turn == other.turn
+            && self.state == other.state
+            && self.fullmoves == other.fullmoves
+            && self.castling() == other.castling()
+            && self.castles.chess960 == other.castles.chess960
+    }
+}
+
+impl Eq for Position {}
 
 impl Default for Position {
     fn default() -> Position {
