@@ -337,6 +337,19 @@ impl Game {
         Game::from_position(Position::new())
     }
 
+    /// A Chess960 game from start position `number` (0..960; 518 is the
+    /// standard start); None from 960 on.
+    ///
+    /// ```
+    /// let mut game = chess_core::Game::new_960(0).unwrap();
+    /// game.play_san("g3")?;
+    /// assert!(game.to_pgn().contains("[Variant \"Chess960\"]"));
+    /// # Ok::<(), chess_core::PlayError>(())
+    /// ```
+    pub fn new_960(number: u32) -> Option<Game> {
+        Position::new_960(number).map(Game::from_position)
+    }
+
     /// A game from any legal position.
     pub fn from_position(start: Position) -> Game {
         Game {

@@ -271,3 +271,56 @@ fn why_castling_is_illegal_in_960() {
         "castling into check: the rook on a1 attacks c1"
     );
 }
+
+#[test]
+fn a_960_game_goes_to_pgn_and_back() {
+    use chess_core::Game;
+    // Start 0 (BBQNNRKR): king g1, rooks f1 and h1; the knights and the
+    // queen leave, then O-O-O takes the king to c1 and the f1 rook to d1.
+    let mut game = Game::new_960(0).unwrap();
+    for san in [
+        "Nd3", "Nd6", "Nc3", "Nc6", "Qd1", "Qd8", "e3", "e6", "Qe2", "Qe7", "O-O-O", "O-O-O",
+    ] {
+        game.play_san(san).unwrap_or_else(|e| panic!("{san}: {e}"));
+    }
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("6. O-O-O O-O-O"), "{pgn}");
+    assert_eq!(
+        game.position().fen(),
+        "bbkr3r/ppppqppp/2nnp3/8/8/2NNP3/PPPPQPPP/BBKR3R w - - 4 7"
+    );
+    let back = Game::from_pgn(&pgn).unwrap();
+    assert!(back.start_position().is_chess960());
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.to_pgn(), pgn);
+}
+
+#[test]
+fn the_variant_tag_is_read_as_programs_write_it() {
+    use chess_core::Game;
+    for variant in ["Chess960", "chess960", "Fischerandom", "Fischer Random", "chess 960"] {
+        let pgn = format!(
+            "[Variant \"{variant}\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\"]\n\n\
+             1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n"
+        );
+        let game = Game::from_pgn(&pgn).unwrap_or_else(|e| panic!("{variant}: {e}"));
+        assert!(game.start_position().is_chess960(), "{variant}");
+        assert_eq!(game.san_at(game.mainline_end()).unwrap(), "O-O");
+    }
+    // The Variant tag may come after the FEN, and the standard start is
+    // position 518.
+    let game =
+        Game::from_pgn("[FEN \"rk6/8/8/8/8/8/8/RK6 w Qq - 0 1\"]\n[Variant \"Chess960\"]\n\n1. O-O-O *\n").unwrap();
+    assert_eq!(game.position().fen(), "rk6/8/8/8/8/8/8/2KR4 b q - 1 1");
+    let game = Game::from_pgn("[Variant \"Chess960\"]\n\n1. e4 *\n").unwrap();
+    assert!(game.start_position().is_chess960());
+    assert_eq!(game.start_position(), &Position::new_960(518).unwrap());
+    // Without the tag, a Shredder-FEN is refused: it is not standard FEN.
+    assert!(Game::from_pgn("[FEN \"rk6/8/8/8/8/8/8/RK6 w Aa - 0 1\"]\n\n1. Kc1 *\n").is_err());
+}

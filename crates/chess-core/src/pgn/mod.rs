@@ -208,6 +208,9 @@ impl fmt::Display for PgnWarning {
 pub struct PgnReader<R> {
     lexer: Lexer<R>,
     games: usize,
+    /// The current game's `FEN` tag, kept (in one reused buffer) in case a
+    /// `Variant` tag after it says the game is Chess960.
+    fen_text: String,
 }
 
 impl<R> fmt::Debug for PgnReader<R> {
@@ -224,6 +227,7 @@ impl<R: BufRead> PgnReader<R> {
         PgnReader {
             lexer: Lexer::new(input),
             games: 0,
+            fen_text: String::new(),
         }
     }
 
@@ -233,6 +237,7 @@ impl<R: BufRead> PgnReader<R> {
         PgnReader {
             lexer: Lexer::starting_at_line(input, first_line),
             games: 0,
+            fen_text: String::new(),
         }
     }
 
@@ -389,6 +394,7 @@ impl<R: BufRead> PgnReader<R> {
         // the position the moves start from, the outcome kept with its
         // warnings and its place until the tags end.
         let mut fen: Option<FenTag> = None;
+        let mut chess960 = false;
         let (mut first, mut has_event) = (true, false);
         while self.next_tag_is_this_games(first, has_event) {
             self.lexer.next_token();
@@ -400,9 +406,15 @@ impl<R: BufRead> PgnReader<R> {
                 };
                 sink.warning(self.warning_here(kind));
             }
+            if name == b"Variant" {
+                chess960 |= is_chess960(&value.text());
+            }
             if name == b"FEN" {
                 let mut repairs = Vec::new();
-                let read = fen_start(&value.text(), sink.start_position(), &mut repairs);
+                let text = value.text();
+                self.fen_text.clear();
+                self.fen_text.push_str(&text);
+                let read = fen_start(&text, sink.start_position(), &mut repairs);
                 fen = Some(FenTag {
                     read,
                     repairs,
@@ -415,6 +427,16 @@ impl<R: BufRead> PgnReader<R> {
             sink.tag(name, value);
         }
         match fen {
+            // Chess960: the FEN's castling field may be X-FEN or Shredder-FEN.
+            Some(FenTag { line, column, .. }) if chess960 => {
+                *sink.start_position() = Position::from_fen_960(&self.fen_text).map_err(|e| PgnError {
+                    game: number,
+                    line,
+                    column,
+                    kind: PgnErrorKind::BadFen(e.to_string()),
+                })?;
+            }
+            None if chess960 => *sink.start_position() = Position::new_960(518).unwrap_or_default(),
             Some(FenTag {
                 read,
                 repairs,
@@ -551,6 +573,18 @@ impl<R: BufRead> PgnReader<R> {
         sink.finish(pending, result.and_then(Outcome::from_result));
         Ok(movetext)
     }
+}
+
+/// Whether a `Variant` tag's value names Chess960, as the programs that
+/// write PGN spell it: `Chess960`, `Fischerandom`, `Fischer Random`,
+/// `chess 960` (any case).
+pub fn is_chess960(variant: &str) -> bool {
+    let name: String = variant
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
+    matches!(name.as_str(), "chess960" | "fischerandom" | "fischerrandom" | "960")
 }
 
 /// A game's `FEN` tag, read: whether its position could be (it is in the

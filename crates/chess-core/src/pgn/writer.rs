@@ -32,7 +32,7 @@ fn escape(value: &str) -> String {
 /// The game as PGN text, ending with a newline. The `Result` tag and the
 /// termination marker agree with the game's outcome at the end of the main
 /// line; `SetUp` and `FEN` are written when the game does not start from the
-/// standard position.
+/// standard position, and always for Chess960, with `[Variant "Chess960"]`.
 ///
 /// ```
 /// let mut game = chess_core::Game::new();
@@ -58,13 +58,17 @@ pub fn write_game(game: &Game) -> String {
         tag(&mut out, name, value);
     }
     let start = game.start_position();
-    let standard = *start == Position::new();
-    if !standard {
+    let chess960 = start.is_chess960();
+    if chess960 {
+        tag(&mut out, "Variant", "Chess960");
+    }
+    if chess960 || *start != Position::new() {
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &start.fen());
     }
     for (name, value) in game.tags.iter() {
-        if !Tags::SEVEN_TAG_ROSTER.contains(&name) && name != "SetUp" && name != "FEN" {
+        let written = Tags::SEVEN_TAG_ROSTER.contains(&name) || matches!(name, "SetUp" | "FEN");
+        if !written && !(chess960 && name == "Variant") {
             tag(&mut out, name, value);
         }
     }
