@@ -31,8 +31,28 @@ use serde::{Deserialize, Serialize};
 
 pub use atomic::write_atomic;
 
-/// The format version this library writes and the newest it reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The newest format version this library writes and reads. A file gets
+/// the lowest version that describes it, so older programs keep reading
+/// what they can: version 1 for standard chess, version 2 (which added
+/// [`Variant`]) for Chess960.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The rules a game is played by.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Variant {
+    /// Standard chess (the only kind format version 1 knows).
+    #[default]
+    Standard,
+    /// Chess960: the start position's castling field in X-FEN, castling
+    /// with the rooks wherever they started (format version 2).
+    Chess960,
+}
+
+impl Variant {
+    fn is_standard(&self) -> bool {
+        *self == Variant::Standard
+    }
+}
 
 /// Files larger than this are not game files (and are not read into memory).
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
@@ -45,7 +65,10 @@ pub struct Document {
     /// The PGN tags, in order.
     #[serde(default)]
     pub tags: Vec<(String, String)>,
-    /// The start position as FEN.
+    /// The rules (absent: standard chess).
+    #[serde(default, skip_serializing_if = "Variant::is_standard")]
+    pub variant: Variant,
+    /// The start position as FEN (X-FEN for Chess960).
     pub start: String,
     /// A comment before the first move.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -184,9 +207,11 @@ impl Document {
     /// The document for `game` with the app's state.
     pub fn from_game(game: &Game, app: &AppState) -> Document {
         let root = NodeId::ROOT;
+        let chess960 = game.start_position().is_chess960();
         Document {
-            version: FORMAT_VERSION,
+            version: if chess960 { 2 } else { 1 },
             tags: game.tags.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            variant: if chess960 { Variant::Chess960 } else { Variant::Standard },
             start: game.start_position().fen(),
             comment: game.comment(root).to_string(),
             result: game.recorded_result(root),
@@ -209,7 +234,10 @@ impl Document {
             .struct_names(false)
             .depth_limit(2);
         let body = ron::ser::to_string_pretty(self, config).unwrap_or_default();
-        format!("// chess game file, format {FORMAT_VERSION} (see docs/save-format.md)\n{body}\n")
+        format!(
+            "// chess game file, format {} (see docs/save-format.md)\n{body}\n",
+            self.version
+        )
     }
 
     /// Reads a document from RON text, checking its version first.
@@ -227,7 +255,11 @@ impl Document {
     /// Rebuilds the game, checking every move; and the app state, with the
     /// game's cursor placed where the file says.
     pub fn to_game(&self) -> Result<(Game, AppState), LoadError> {
-        let start = Position::from_fen(&self.start).map_err(|e| LoadError::BadStart(e.to_string()))?;
+        let start = match self.variant {
+            Variant::Standard => Position::from_fen(&self.start),
+            Variant::Chess960 => Position::from_fen_960(&self.start),
+        }
+        .map_err(|e| LoadError::BadStart(e.to_string()))?;
         let mut game = Game::from_position(start);
         for (name, value) in &self.tags {
             game.tags.set(name.clone(), value.clone());

@@ -85,7 +85,7 @@ fn a_newer_version_is_refused_clearly() {
     ));
     assert_eq!(
         err.to_string(),
-        "the file is in format version 7, newer than this program reads (up to 1); update the program"
+        "the file is in format version 7, newer than this program reads (up to 2); update the program"
     );
 }
 
@@ -146,4 +146,32 @@ proptest! {
             let _ = doc.to_game();
         }
     }
+}
+
+#[test]
+fn a_chess960_game_keeps_its_variant_and_standard_games_stay_version_1() {
+    let mut game = Game::new_960(0).unwrap();
+    for san in [
+        "Nd3", "Nd6", "Nc3", "Nc6", "Qd1", "Qd8", "e3", "e6", "Qe2", "Qe7", "O-O-O",
+    ] {
+        game.play_san(san).unwrap();
+    }
+    let doc = Document::from_game(&game, &AppState::default());
+    let text = doc.to_ron();
+    assert!(text.contains("version: 2,"), "{text}");
+    assert!(text.contains("variant: Chess960,"), "{text}");
+    let (back, _) = Document::from_ron(&text).unwrap().to_game().unwrap();
+    assert!(back.start_position().is_chess960());
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.to_pgn(), game.to_pgn());
+    // A standard game says nothing new: older programs read it.
+    let text = Document::from_game(&Game::new(), &AppState::default()).to_ron();
+    assert!(text.contains("version: 1,") && !text.contains("variant"), "{text}");
+    // A version 1 file (no variant) is standard chess.
+    let (old, _) =
+        Document::from_ron("(version: 1, start: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\")")
+            .unwrap()
+            .to_game()
+            .unwrap();
+    assert!(!old.start_position().is_chess960());
 }
