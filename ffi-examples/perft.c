@@ -1,10 +1,12 @@
 /*
  * perft: count the leaves of the move tree with libchess.
  *
- *   perft [--divide] DEPTH [FEN]
+ *   perft [--divide] [--960 N] DEPTH [FEN]
  *
  * Prints the node count, the time and the speed in million nodes per second
- * (with --divide, first the count under each legal move).
+ * (with --divide, first the count under each legal move). With --960 N it
+ * counts from Chess960 start position N (0..959); a FEN given with it is
+ * read as Chess960 (X-FEN or Shredder-FEN castling) instead.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <chess.h>
@@ -21,16 +23,26 @@ static double now(void) {
 }
 
 static int usage(void) {
-  fprintf(stderr, "usage: perft [--divide] DEPTH [FEN]\n");
+  fprintf(stderr, "usage: perft [--divide] [--960 N] DEPTH [FEN]\n");
   return 2;
 }
 
 int main(int argc, char **argv) {
   int divide = 0;
+  long chess960 = -1; /* the start position number, or -1: standard chess */
   int arg = 1;
-  if (arg < argc && strcmp(argv[arg], "--divide") == 0) {
-    divide = 1;
-    arg++;
+  for (; arg < argc && strncmp(argv[arg], "--", 2) == 0; arg++) {
+    if (strcmp(argv[arg], "--divide") == 0) {
+      divide = 1;
+    } else if (strcmp(argv[arg], "--960") == 0 && arg + 1 < argc) {
+      char *end = NULL;
+      chess960 = strtol(argv[++arg], &end, 10);
+      if (*end != '\0' || chess960 < 0) {
+        return usage();
+      }
+    } else {
+      return usage();
+    }
   }
   if (arg >= argc) {
     return usage();
@@ -53,7 +65,12 @@ int main(int argc, char **argv) {
     }
     strcat(fen, argv[arg]);
   }
-  ChessPosition *pos = fen[0] != '\0' ? chess_position_from_fen(fen) : chess_position_new();
+  ChessPosition *pos;
+  if (chess960 >= 0) {
+    pos = fen[0] != '\0' ? chess_position_from_fen_960(fen) : chess_position_new_960((uint32_t)chess960);
+  } else {
+    pos = fen[0] != '\0' ? chess_position_from_fen(fen) : chess_position_new();
+  }
   if (pos == NULL) {
     fprintf(stderr, "%s\n", chess_last_error());
     return 1;

@@ -494,6 +494,13 @@ enum ChessError chess_engine_new_game(struct ChessEngine *engine);
 struct ChessGame *chess_game_new(void);
 
 /**
+ * A new Chess960 game from start position `number` (0..959; 518 is the
+ * normal start). NULL and `CHESS_ERR_INVALID_ARG` for 960 and above. Its
+ * PGN has `[Variant "Chess960"]`, `SetUp` and `FEN`.
+ */
+struct ChessGame *chess_game_new_960(uint32_t number);
+
+/**
  * A new game from a FEN; NULL (with the reason in the last error) when the
  * FEN is malformed or the position illegal.
  *
@@ -845,6 +852,36 @@ ChessPosition *chess_position_new(void);
  * `fen` is NULL or a NUL-terminated string.
  */
 ChessPosition *chess_position_from_fen(const char *fen);
+
+/**
+ * Chess960 start position `number` (0..959 in the standard numbering; 518
+ * is the normal start), with all four castling rights. NULL and
+ * `CHESS_ERR_INVALID_ARG` for 960 and above. In a Chess960 position a
+ * castling move is the king's square to its own rook's square
+ * (`CHESS_MOVE_CASTLE` set), in UCI too (`e1h1`); SAN is `O-O`/`O-O-O`.
+ */
+ChessPosition *chess_position_new_960(uint32_t number);
+
+/**
+ * A Chess960 position from a FEN whose castling field is X-FEN (`KQkq`
+ * for the outermost rooks, a file letter `A`-`H`/`a`-`h` for another) or
+ * Shredder-FEN (file letters only). `chess_position_from_fen` stays
+ * standard chess. NULL with `CHESS_ERR_INVALID_FEN` and every problem
+ * named when it is not a legal Chess960 position.
+ *
+ * # Safety
+ * `fen` is NULL or a NUL-terminated string.
+ */
+ChessPosition *chess_position_from_fen_960(const char *fen);
+
+/**
+ * Whether `pos` is played by Chess960 rules (false for NULL, with the
+ * last error set).
+ *
+ * # Safety
+ * `pos` is NULL or a live position.
+ */
+bool chess_position_is_960(const ChessPosition *pos);
 
 /**
  * A copy of `pos`, to be freed with `chess_position_free`. NULL if `pos`

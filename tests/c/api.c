@@ -358,6 +358,55 @@ static void games_copied_and_made_from_positions(void) {
   chess_game_free(g);
 }
 
+static void chess960(void) {
+  /* Start 0 is BBQNNRKR; 518 the normal start; 960 does not exist. */
+  ChessPosition *pos = chess_position_new_960(0);
+  char fen[CHESS_MAX_FEN_LENGTH + 1];
+  CHECK(pos != NULL && chess_position_is_960(pos));
+  chess_position_to_fen(pos, fen, sizeof fen);
+  CHECK_STR(fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+  CHECK(chess_position_perft(pos, 3) == 9006); /* as shakmaty counts it */
+  chess_position_free(pos);
+  CHECK(chess_position_new_960(960) == NULL);
+  CHECK(!chess_position_is_960(NULL));
+
+  /* Castling is the king onto its own rook: b1 king, a1 rook, O-O-O. */
+  pos = chess_position_from_fen_960("rk6/8/8/8/8/8/8/RK6 w Aa - 0 1");
+  CHECK(pos != NULL);
+  ChessMove castle;
+  CHECK(chess_position_parse_san(pos, "O-O-O", &castle) == CHESS_OK);
+  CHECK(castle.from == 1 && castle.to == 0 && (castle.flags & CHESS_MOVE_CASTLE));
+  char uci[8];
+  chess_move_to_uci(castle, uci, sizeof uci);
+  CHECK_STR(uci, "b1a1");
+  ChessMove parsed;
+  CHECK(chess_position_parse_uci(pos, "b1a1", &parsed) == CHESS_OK && parsed.to == 0);
+  CHECK(chess_position_play(pos, castle) == CHESS_OK);
+  chess_position_to_fen(pos, fen, sizeof fen);
+  CHECK_STR(fen, "rk6/8/8/8/8/8/8/2KR4 b q - 1 1");
+  chess_position_free(pos);
+  /* Standard FEN reading stays standard. */
+  CHECK(chess_position_from_fen("rk6/8/8/8/8/8/8/RK6 w Aa - 0 1") == NULL);
+
+  /* A game keeps the variant, in PGN too. */
+  ChessGame *game = chess_game_new_960(518);
+  CHECK(game != NULL);
+  const char *moves[] = {"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"};
+  for (int i = 0; i < 7; i++) CHECK(chess_game_play_san(game, moves[i]) == CHESS_OK);
+  ChessMove last;
+  CHECK(chess_game_move_at(game, 6, &last) == CHESS_OK && last.from == 4 && last.to == 7);
+  size_t len = chess_game_to_pgn(game, NULL, 0);
+  char *pgn = malloc(len + 1);
+  chess_game_to_pgn(game, pgn, len + 1);
+  CHECK(strstr(pgn, "[Variant \"Chess960\"]") != NULL);
+  ChessGame *back = chess_game_from_pgn(pgn);
+  free(pgn);
+  CHECK(back != NULL && chess_position_is_960(chess_game_position(back)));
+  CHECK(chess_game_move_count(back) == 7);
+  chess_game_free(back);
+  chess_game_free(game);
+}
+
 int main(void) {
   last_error_outlives_the_next_failure();
   failed_string_functions_write_an_empty_string();
@@ -371,6 +420,7 @@ int main(void) {
   attacks();
   the_engine_reports_as_it_thinks();
   games_copied_and_made_from_positions();
+  chess960();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -350,24 +350,26 @@ impl Castles {
 /// right. Standard chess's is static; others are made once and kept for the
 /// program's life (a few hundred bytes per Chess960 start position used).
 fn keep_table(rooks: [u8; 4], kings: [u8; 2]) -> &'static [u8; 128] {
-    use std::collections::HashMap;
     use std::sync::{Mutex, PoisonError};
     if rooks == Castles::STANDARD.rooks && kings == Castles::STANDARD.kings {
         return &STANDARD_KEEP;
     }
+    // A list, looked through when a position is set up (never while
+    // playing); its few entries stay reachable to the end, as leak
+    // checkers like.
     type Placement = ([u8; 4], [u8; 2]);
-    static TABLES: Mutex<Option<HashMap<Placement, &'static [u8; 128]>>> = Mutex::new(None);
+    static TABLES: Mutex<Vec<(Placement, &'static [u8; 128])>> = Mutex::new(Vec::new());
     let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
-    tables
-        .get_or_insert_with(HashMap::new)
-        .entry((rooks, kings))
-        .or_insert_with(|| {
-            let mut t = [0b1111u8; 128];
-            for (i, &rook) in rooks.iter().enumerate() {
-                t[rook as usize & 127] &= !(1 << i);
-            }
-            t[kings[0] as usize & 127] &= 0b1100;
-            t[kings[1] as usize & 127] &= 0b0011;
-            Box::leak(Box::new(t))
-        })
+    if let Some(&(_, table)) = tables.iter().find(|(placement, _)| *placement == (rooks, kings)) {
+        return table;
+    }
+    let mut t = [0b1111u8; 128];
+    for (i, &rook) in rooks.iter().enumerate() {
+        t[rook as usize & 127] &= !(1 << i);
+    }
+    t[kings[0] as usize & 127] &= 0b1100;
+    t[kings[1] as usize & 127] &= 0b0011;
+    let table: &'static [u8; 128] = Box::leak(Box::new(t));
+    tables.push(((rooks, kings), table));
+    table
 }

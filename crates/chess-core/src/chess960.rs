@@ -8,7 +8,7 @@
 //! outermost on its side of the king and the rook's file letter otherwise
 //! (`HAha`-style file letters only are Shredder-FEN); both are read.
 
-use crate::castling::{Castles, CastlingRights, CastlingSide};
+use crate::castling::{CastlingRights, CastlingSide};
 use crate::fen::{FenError, FenErrorKind, FenField};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
@@ -142,13 +142,7 @@ impl Position {
     /// Builds a position from a setup without checking it, in standard
     /// chess or Chess960.
     pub(crate) fn from_setup_unchecked_960(setup: &Setup, chess960: bool) -> Position {
-        let mut pos = Position::from_setup_unchecked(setup);
-        pos.castles = Castles::new(
-            setup.castling,
-            [pos.king88(Color::White), pos.king88(Color::Black)],
-            chess960,
-        );
-        pos
+        Position::from_setup_unchecked_in(setup, chess960)
     }
 }
 

@@ -141,7 +141,13 @@ impl Position {
     /// Builds the internal state from a setup without checking it. Used by
     /// validation (which then checks it) and for the start position.
     pub(crate) fn from_setup_unchecked(setup: &Setup) -> Position {
+        Position::from_setup_unchecked_in(setup, false)
+    }
+
+    /// [`Position::from_setup_unchecked`] in standard chess or Chess960.
+    pub(crate) fn from_setup_unchecked_in(setup: &Setup, chess960: bool) -> Position {
         let mut pos = Position::blank();
+        pos.castles.chess960 = chess960;
         for sq in Square::all() {
             let code = setup.board.squares[sq.to_0x88() as usize];
             if code != EMPTY {
@@ -359,14 +365,15 @@ impl Position {
             castling: {
                 let mut c = CastlingRights::NONE;
                 for (color, side) in setup.castling.iter() {
-                    c.set(!color, side, true);
+                    let file = setup.castling.rook_file(color, side).unwrap_or(0);
+                    c.set_with_rook(!color, side, file);
                 }
                 c
             },
             ep_square: setup.ep_square.map(Square::flip_vertical),
             ..setup
         };
-        Position::from_setup_unchecked(&flipped)
+        Position::from_setup_unchecked_in(&flipped, self.is_chess960())
     }
 
     // --- piece sets ---

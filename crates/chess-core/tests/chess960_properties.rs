@@ -142,3 +142,19 @@ fn every_start_position_agrees_with_shakmaty() {
         check_against_shakmaty(&pos, &shakmaty_of(&pos.fen()));
     }
 }
+
+#[test]
+fn perft_of_start_positions_agrees_with_shakmaty() {
+    for n in [0, 1, 100, 333, 518, 700, 959] {
+        let pos = Position::new_960(n).unwrap();
+        let theirs = shakmaty_of(&pos.fen());
+        for depth in 1..=3 {
+            assert_eq!(
+                pos.perft(depth),
+                shakmaty::perft(&theirs, depth),
+                "start {n} depth {depth}"
+            );
+        }
+    }
+    assert_eq!(Position::new_960(0).unwrap().perft(3), 9006);
+}

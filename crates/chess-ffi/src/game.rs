@@ -81,6 +81,18 @@ pub extern "C" fn chess_game_new() -> *mut ChessGame {
     run_new(|| Ok(ChessGame::new(Game::new())))
 }
 
+/// A new Chess960 game from start position `number` (0..959; 518 is the
+/// normal start). NULL and `CHESS_ERR_INVALID_ARG` for 960 and above. Its
+/// PGN has `[Variant "Chess960"]`, `SetUp` and `FEN`.
+#[unsafe(no_mangle)]
+pub extern "C" fn chess_game_new_960(number: u32) -> *mut ChessGame {
+    run_new(|| {
+        Game::new_960(number)
+            .map(ChessGame::new)
+            .ok_or_else(|| Fail::invalid(format!("{number} is not a Chess960 start position (0..959)")))
+    })
+}
+
 /// A new game from a FEN; NULL (with the reason in the last error) when the
 /// FEN is malformed or the position illegal.
 ///

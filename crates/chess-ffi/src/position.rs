@@ -131,6 +131,50 @@ pub unsafe extern "C" fn chess_position_from_fen(fen: *const c_char) -> *mut Che
     })
 }
 
+/// Chess960 start position `number` (0..959 in the standard numbering; 518
+/// is the normal start), with all four castling rights. NULL and
+/// `CHESS_ERR_INVALID_ARG` for 960 and above. In a Chess960 position a
+/// castling move is the king's square to its own rook's square
+/// (`CHESS_MOVE_CASTLE` set), in UCI too (`e1h1`); SAN is `O-O`/`O-O-O`.
+#[unsafe(no_mangle)]
+pub extern "C" fn chess_position_new_960(number: u32) -> *mut ChessPosition {
+    run_new(|| {
+        Position::new_960(number)
+            .map(|pos| ChessPosition { pos })
+            .ok_or_else(|| Fail::invalid(format!("{number} is not a Chess960 start position (0..959)")))
+    })
+}
+
+/// A Chess960 position from a FEN whose castling field is X-FEN (`KQkq`
+/// for the outermost rooks, a file letter `A`-`H`/`a`-`h` for another) or
+/// Shredder-FEN (file letters only). `chess_position_from_fen` stays
+/// standard chess. NULL with `CHESS_ERR_INVALID_FEN` and every problem
+/// named when it is not a legal Chess960 position.
+///
+/// # Safety
+/// `fen` is NULL or a NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_from_fen_960(fen: *const c_char) -> *mut ChessPosition {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let fen = unsafe { read_fen(fen) }?;
+        let pos =
+            Position::from_fen_960(fen).map_err(|e| Fail::new(ChessError::CHESS_ERR_INVALID_FEN, e.to_string()))?;
+        Ok(ChessPosition { pos })
+    })
+}
+
+/// Whether `pos` is played by Chess960 rules (false for NULL, with the
+/// last error set).
+///
+/// # Safety
+/// `pos` is NULL or a live position.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_is_960(pos: *const ChessPosition) -> bool {
+    // SAFETY: contract of this function.
+    run(false, || Ok(unsafe { handle(pos) }?.pos.is_chess960()))
+}
+
 /// A copy of `pos`, to be freed with `chess_position_free`. NULL if `pos`
 /// is NULL.
 ///

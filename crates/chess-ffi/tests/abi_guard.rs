@@ -50,11 +50,19 @@ fn header_code() -> String {
 fn current() -> Vec<String> {
     let code = header_code();
     let mut facts = Vec::new();
-    // Prototypes, whitespace normalised.
-    for item in code.split(';') {
+    // Prototypes, whitespace normalised, from the code without its
+    // preprocessor lines and `//` comments.
+    let declarations: String = code
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for item in declarations.split(';') {
         let item = item.split_whitespace().collect::<Vec<_>>().join(" ");
         let item = item.rsplit(['{', '}']).next().unwrap_or("").trim().to_string();
-        if item.contains(" chess_") && item.contains('(') && !item.starts_with("typedef") && !item.starts_with('#') {
+        let declares = item.contains(" chess_") || item.contains("*chess_");
+        if declares && item.contains('(') && !item.starts_with("typedef") && !item.starts_with('#') {
             facts.push(format!("function {item}"));
         }
     }
