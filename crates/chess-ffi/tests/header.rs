@@ -47,7 +47,11 @@ fn identifiers(text: &str) -> impl Iterator<Item = &str> {
 
 /// The library's own names: `chess_*`, `CHESS_*`, `Chess*`.
 fn is_library_name(word: &str) -> bool {
-    word.starts_with("chess_") || word.starts_with("CHESS_") || (word.starts_with("Chess") && word.len() > 5)
+    // Types are `Chess` and a capital: `ChessGame` (not `Chess960`).
+    let is_type = word
+        .strip_prefix("Chess")
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_uppercase()));
+    word.starts_with("chess_") || word.starts_with("CHESS_") || is_type
 }
 
 /// Splits the header into its comments and its code.

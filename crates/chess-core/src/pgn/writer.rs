@@ -67,8 +67,11 @@ pub fn write_game(game: &Game) -> String {
         tag(&mut out, "FEN", &start.fen());
     }
     for (name, value) in game.tags.iter() {
-        let written = Tags::SEVEN_TAG_ROSTER.contains(&name) || matches!(name, "SetUp" | "FEN");
-        if !written && !(chess960 && name == "Variant") {
+        // Written above, from the game itself.
+        let written = Tags::SEVEN_TAG_ROSTER.contains(&name)
+            || matches!(name, "SetUp" | "FEN")
+            || (chess960 && name == "Variant");
+        if !written {
             tag(&mut out, name, value);
         }
     }
