@@ -4,11 +4,15 @@
 //! ```text
 //! cargo run --release -p chess-engine --example match -- ENGINE_A ENGINE_B \
 //!     [--games N] [--movetime MS] [--concurrency N] \
-//!     [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE]
+//!     [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE] \
+//!     [--chess960 [--seed N]]
 //! ```
 //!
 //! Each opening from a fixed book of common lines is played twice, each
-//! engine having White once, so neither gains from the openings. Games end
+//! engine having White once, so neither gains from the openings. With
+//! `--chess960` the games are Chess960 instead: each pair starts from a
+//! random start position (reproducible with `--seed`), and both engines get
+//! `UCI_Chess960`. Games end
 //! by the rules (mate, stalemate, insufficient material) or by the draws an
 //! arbiter would grant on a claim (threefold repetition, fifty moves); an
 //! engine that crashes, hangs or plays an illegal move loses that game.
@@ -73,12 +77,14 @@ struct Config {
     movetime: Duration,
     concurrency: usize,
     pgn: Option<String>,
+    /// Chess960 games, from start positions drawn with this seed.
+    chess960: Option<u64>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: match ENGINE_A ENGINE_B [--games N] [--movetime MS] [--concurrency N] \
-         [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE]"
+         [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]]"
     );
     std::process::exit(2)
 }
@@ -92,7 +98,9 @@ fn parse_args() -> Config {
         movetime: Duration::from_millis(100),
         concurrency: 1,
         pgn: None,
+        chess960: None,
     };
+    let mut seed = 1;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| usage());
@@ -101,6 +109,8 @@ fn parse_args() -> Config {
             "--movetime" => config.movetime = Duration::from_millis(value().parse().unwrap_or_else(|_| usage())),
             "--concurrency" => config.concurrency = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
             "--pgn" => config.pgn = Some(value()),
+            "--chess960" => config.chess960 = Some(seed),
+            "--seed" => seed = value().parse().unwrap_or_else(|_| usage()),
             "--option-a" | "--option-b" => {
                 let text = value();
                 let (name, v) = text.split_once('=').unwrap_or_else(|| usage());
@@ -113,6 +123,12 @@ fn parse_args() -> Config {
     }
     let [a, b] = <[String; 2]>::try_from(positional).unwrap_or_else(|_| usage());
     config.engines = [a, b];
+    if config.chess960.is_some() {
+        config.chess960 = Some(seed);
+        for options in &mut config.options {
+            options.push(("UCI_Chess960".to_owned(), "true".to_owned()));
+        }
+    }
     config
 }
 
@@ -134,12 +150,39 @@ fn start_engine(config: &Config, side: usize) -> Result<UciEngine, String> {
     Ok(engine)
 }
 
-/// Plays one game; `a_is_white` says which engine has White.
-fn play_game(config: &Config, engines: &mut [Option<UciEngine>; 2], opening: &str, a_is_white: bool) -> Played {
-    let mut game = Game::new();
-    for san in opening.split_whitespace() {
-        game.play_san(san).expect("the book's moves are legal");
+/// Where a game starts: a book opening, or a Chess960 start position.
+#[derive(Copy, Clone, Debug)]
+enum Start {
+    Opening(&'static str),
+    Chess960(u32),
+}
+
+/// The start of game pair `pair`.
+fn start_of(config: &Config, pair: usize) -> Start {
+    match config.chess960 {
+        // A 64-bit mix of seed and pair (splitmix64), below 960.
+        Some(seed) => {
+            let mut z = seed.wrapping_add((pair as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            Start::Chess960(((z ^ (z >> 31)) % 960) as u32)
+        }
+        None => Start::Opening(OPENINGS[pair % OPENINGS.len()]),
     }
+}
+
+/// Plays one game; `a_is_white` says which engine has White.
+fn play_game(config: &Config, engines: &mut [Option<UciEngine>; 2], start: Start, a_is_white: bool) -> Played {
+    let mut game = match start {
+        Start::Chess960(number) => Game::new_960(number).expect("numbers are below 960"),
+        Start::Opening(opening) => {
+            let mut game = Game::new();
+            for san in opening.split_whitespace() {
+                game.play_san(san).expect("the book's moves are legal");
+            }
+            game
+        }
+    };
     let side_of = |color: Color| usize::from((color == Color::White) != a_is_white);
     for (side, slot) in engines.iter_mut().enumerate() {
         if let Some(engine) = slot
@@ -232,7 +275,13 @@ fn play_game(config: &Config, engines: &mut [Option<UciEngine>; 2], opening: &st
     Played {
         score_a,
         pgn: chess_core::pgn::write_game(&game),
-        summary: format!("{white} - {black}: {reason} ({} plies)", game.ply(game.cursor())),
+        summary: match start {
+            Start::Chess960(number) => format!(
+                "{white} - {black}: {reason} ({} plies, start {number})",
+                game.ply(game.cursor())
+            ),
+            Start::Opening(_) => format!("{white} - {black}: {reason} ({} plies)", game.ply(game.cursor())),
+        },
     }
 }
 
@@ -261,8 +310,8 @@ fn main() {
                     if i >= config.games {
                         break;
                     }
-                    let opening = OPENINGS[(i / 2) % OPENINGS.len()];
-                    let played = play_game(&config, &mut engines, opening, i % 2 == 0);
+                    let start = start_of(&config, i / 2);
+                    let played = play_game(&config, &mut engines, start, i % 2 == 0);
                     let mut results = results.lock().unwrap_or_else(|e| e.into_inner());
                     results.push(played.score_a);
                     let n = results.len();
@@ -291,7 +340,8 @@ fn main() {
     let variance = results.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
     let margin = 1.96 * (variance / n).sqrt();
     println!();
-    println!("{} vs {}", config.engines[0], config.engines[1]);
+    let variant = if config.chess960.is_some() { " (Chess960)" } else { "" };
+    println!("{} vs {}{variant}", config.engines[0], config.engines[1]);
     println!(
         "games {}, movetime {} ms: +{wins} ={draws} -{losses}, score {:.1}/{} = {:.1}%",
         results.len(),

@@ -205,6 +205,24 @@ impl std::error::Error for UciError {}
 /// # Ok::<(), chess_engine::uci::UciError>(())
 /// ```
 pub fn parse_command(line: &str) -> Result<Command, UciError> {
+    parse_command_in(line, false)
+}
+
+/// [`parse_command`] for an engine whose `UCI_Chess960` option is
+/// `chess960`: then `position startpos` is Chess960 start position 518, a
+/// FEN's castling field is X-FEN or Shredder-FEN, and castling moves are
+/// the king taking its own rook (`e1h1`), in and out.
+///
+/// ```
+/// use chess_engine::uci::{Command, parse_command_in};
+/// let Command::Position { start, .. } = parse_command_in("position fen rk6/8/8/8/8/8/8/RK6 w Aa - 0 1", true)? else {
+///     panic!()
+/// };
+/// assert!(start.is_chess960());
+/// assert_eq!(start.parse_uci("b1a1").unwrap().to_string(), "b1a1");
+/// # Ok::<(), chess_engine::uci::UciError>(())
+/// ```
+pub fn parse_command_in(line: &str, chess960: bool) -> Result<Command, UciError> {
     let mut words = line.split_whitespace().peekable();
     let first = loop {
         match words.next() {
@@ -223,7 +241,7 @@ pub fn parse_command(line: &str) -> Result<Command, UciError> {
         "ponderhit" => Command::PonderHit,
         "quit" => Command::Quit,
         "setoption" => parse_setoption(&rest)?,
-        "position" => parse_position(&rest)?,
+        "position" => parse_position(&rest, chess960)?,
         "go" => Command::Go(parse_go(&rest)?),
         _ => unreachable!("is_command lists every command"),
     })
@@ -252,13 +270,19 @@ fn parse_setoption(words: &[&str]) -> Result<Command, UciError> {
     })
 }
 
-fn parse_position(words: &[&str]) -> Result<Command, UciError> {
+fn parse_position(words: &[&str], chess960: bool) -> Result<Command, UciError> {
     let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
     let start = match words.first() {
+        Some(&"startpos") if chess960 => Position::new_960(518).unwrap_or_default(),
         Some(&"startpos") => Position::new(),
         Some(&"fen") => {
             let fen = words[1..moves_at].join(" ");
-            fen.parse().map_err(|e: chess_core::Error| UciError::BadFen {
+            let read = if chess960 {
+                Position::from_fen_960(&fen)
+            } else {
+                Position::from_fen(&fen)
+            };
+            read.map_err(|e: chess_core::Error| UciError::BadFen {
                 fen: fen.clone(),
                 reason: e.to_string(),
             })?

@@ -332,3 +332,48 @@ fn worker_reports_a_missing_engine() {
         other => panic!("{other:?}"),
     }
 }
+
+/// With `UCI_Chess960` on, positions are read as Chess960 (X-FEN or
+/// Shredder-FEN), and castling goes in and out as the king taking its own
+/// rook.
+#[test]
+fn chess960_session() {
+    let mut s = Session::start();
+    let second = Duration::from_secs(5);
+    s.send("uci");
+    let hello = s.until("uciok", second);
+    assert!(
+        hello.contains(&"option name UCI_Chess960 type check default false".to_string()),
+        "{hello:?}"
+    );
+    s.send("setoption name UCI_Chess960 value true");
+    // King f1, rook h1: O-O leaves the king on g1 and the rook on f1.
+    let fen = "4k3/8/8/8/8/8/8/5K1R w H - 0 1";
+    s.send(&format!("position fen {fen}"));
+    s.send("go depth 2 searchmoves f1h1");
+    assert_eq!(bestmove(&s.until("bestmove", second)), "f1h1");
+    s.send(&format!("position fen {fen} moves f1h1"));
+    s.send("go depth 3");
+    let answer = bestmove(&s.until("bestmove", second));
+    let mut after = Position::from_fen_960(fen).unwrap();
+    after.play(after.parse_uci("f1h1").unwrap()).unwrap();
+    assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    assert!(after.parse_uci(&answer).is_ok(), "{answer} in {}", after.fen());
+    // `startpos` is start position 518, with king-takes-rook castling.
+    s.send("position startpos moves e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1h1");
+    s.send("go depth 2");
+    let answer = bestmove(&s.until("bestmove", second));
+    let mut pos = Position::new_960(518).unwrap();
+    for m in ["e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "e1h1"] {
+        pos.play(pos.parse_uci(m).unwrap()).unwrap();
+    }
+    assert!(pos.parse_uci(&answer).is_ok(), "{answer}");
+    // Off again: standard chess, castling as the king's two-step.
+    s.send("setoption name UCI_Chess960 value false");
+    s.send("position startpos moves e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1");
+    s.send("isready");
+    let lines = s.until("readyok", second);
+    assert!(!lines.iter().any(|l| l.contains("not legal")), "{lines:?}");
+    s.send("quit");
+    let _ = s.child.wait();
+}

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use chess_core::Position;
-use chess_engine::uci::{Command, Go, format_bestmove, format_info, parse_command, play_moves};
+use chess_engine::uci::{Command, Go, format_bestmove, format_info, parse_command_in, play_moves};
 use chess_engine::{Engine, Level, Rng};
 
 const NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
@@ -33,6 +33,8 @@ struct Uci {
     skill: Level,
     multipv: usize,
     rng: Rng,
+    /// The `UCI_Chess960` option: positions and moves in Chess960 terms.
+    chess960: bool,
 }
 
 fn main() {
@@ -48,6 +50,7 @@ fn main() {
         skill: Level::MAX,
         multipv: 1,
         rng: Rng::from_clock(),
+        chess960: false,
     };
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
@@ -55,7 +58,7 @@ fn main() {
         if line.trim().is_empty() {
             continue;
         }
-        match parse_command(&line) {
+        match parse_command_in(&line, uci.chess960) {
             Ok(Command::Quit) => break,
             Ok(command) => uci.handle(command),
             Err(e) => println!("info string {e}"),
@@ -74,6 +77,7 @@ impl Uci {
                 println!("option name Skill Level type spin default 10 min 1 max 10");
                 println!("option name MultiPV type spin default 1 min 1 max 64");
                 println!("option name Clear Hash type button");
+                println!("option name UCI_Chess960 type check default false");
                 println!("uciok");
             }
             Command::Debug(_) => {}
@@ -114,6 +118,7 @@ impl Uci {
             ("skill level", Some(level)) => self.skill = Level::new(level.clamp(1, 10) as u8),
             ("multipv", Some(n)) => self.multipv = n.clamp(1, 64) as usize,
             ("clear hash", _) => self.engine_mut().new_game(),
+            ("uci_chess960", _) => self.chess960 = value.is_some_and(|v| v.trim().eq_ignore_ascii_case("true")),
             _ => println!("info string ignored option `{name}` (value {value:?})"),
         }
     }
