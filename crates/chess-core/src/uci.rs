@@ -120,6 +120,10 @@ impl Position {
         if king != crate::Piece::new(us, Role::King) || rook != crate::Piece::new(us, Role::Rook) {
             return None;
         }
+        if self.is_chess960() {
+            // Castling is written this way in Chess960.
+            return self.legal_move(m).filter(|c| c.is_castle());
+        }
         let side = crate::CastlingSide::ALL
             .into_iter()
             .find(|s| s.rook_from(us) == m.to())?;
@@ -127,5 +131,38 @@ impl Position {
             .iter()
             .copied()
             .find(|c| c.is_castle() && c.castling_side() == Some(side))
+    }
+
+    /// The castling move meant by the king moving to the square castling
+    /// puts it on (g1 or c1, g8 or c8), as a board user may drop it: in
+    /// standard chess the move itself; in Chess960 the castling (written as
+    /// the king taking its rook), unless the king can also step there
+    /// without castling, which then is what is meant.
+    ///
+    /// ```
+    /// use chess_core::{Move, Position, Square};
+    /// let pos = Position::from_fen_960("4k3/8/8/8/8/8/8/4K2R w H - 0 1")?;
+    /// let castle = pos.castle_by_king_square(Move::new(Square::E1, Square::G1)).unwrap();
+    /// assert_eq!(castle.uci(), "e1h1");
+    /// // b1 to c1 is a king's step, whatever castling would do.
+    /// let pos = Position::from_fen_960("4k3/8/8/8/8/8/8/RK6 w A - 0 1")?;
+    /// assert_eq!(pos.castle_by_king_square(Move::new(Square::B1, Square::C1)), None);
+    /// # Ok::<(), chess_core::Error>(())
+    /// ```
+    pub fn castle_by_king_square(&self, m: Move) -> Option<Move> {
+        let us = self.turn();
+        if self.piece_at(m.from()) != Some(crate::Piece::new(us, Role::King)) {
+            return None;
+        }
+        if !self.is_chess960() {
+            return self.legal_move(m).filter(|c| c.is_castle());
+        }
+        if self.legal_move(m).is_some() {
+            return None;
+        }
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|c| c.is_castle() && c.castling_side().is_some_and(|side| side.king_to(us) == m.to()))
     }
 }
