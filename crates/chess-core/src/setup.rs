@@ -62,6 +62,20 @@ impl Setup {
         out
     }
 
+    /// [`Setup::problems`] by Chess960's rules: a castling right needs the
+    /// king anywhere on its first rank, and its rook (on the right's file)
+    /// on that side of the king.
+    pub fn problems_960(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        find_problems(
+            &Position::from_setup_unchecked_in(self, true),
+            self.ep_square,
+            true,
+            &mut out,
+        );
+        out
+    }
+
     /// The squares that could be the en passant square here: those a double
     /// push of the side not to move could just have skipped (its pawn in
     /// front, the square and the one behind empty).

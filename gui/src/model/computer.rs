@@ -65,6 +65,10 @@ pub struct GameSetup {
     /// An external engine chosen once, remembered even while the built-in
     /// one is selected.
     pub engine_path: Option<PathBuf>,
+    /// Chess960: the start position's number (0..960), drawn at random when
+    /// the variant is chosen; `None` for standard chess.
+    #[serde(default)]
+    pub chess960: Option<u32>,
 }
 
 impl Default for GameSetup {
@@ -76,11 +80,23 @@ impl Default for GameSetup {
             think_ms: 1000,
             engine: EngineChoice::Builtin,
             engine_path: None,
+            chess960: None,
         }
     }
 }
 
 impl GameSetup {
+    /// The game these choices start: standard chess, or the Chess960 start
+    /// position chosen.
+    pub fn new_game(&self) -> Game {
+        self.chess960.and_then(Game::new_960).unwrap_or_default()
+    }
+
+    /// A random Chess960 start position number (0..960).
+    pub fn random_960() -> u32 {
+        (chess_engine::Rng::from_clock().next_f64() * 960.0) as u32 % 960
+    }
+
     /// Who plays `color`.
     pub fn player(&self, color: Color) -> Player {
         match color {

@@ -29,6 +29,9 @@ pub struct Editor {
     pub fen_text: String,
     /// Why the FEN field cannot be read, while it cannot.
     pub fen_error: Option<String>,
+    /// Chess960 rules: castling rights with the rook of that side wherever
+    /// the king and rooks stand on the first rank (X-FEN in the FEN field).
+    pub chess960: bool,
     history: History<Setup>,
 }
 
@@ -46,13 +49,23 @@ impl Editor {
             setup,
             tool: Tool::Place(Piece::new(Color::White, Role::Pawn)),
             fen_error: None,
+            chess960: false,
             history: History::new(UNDO_LIMIT),
         }
     }
 
-    /// Starts editing from a position (the one on the board in play mode).
-    pub fn load(&mut self, setup: Setup) {
+    /// Starts editing from a position (the one on the board in play mode),
+    /// by its rules.
+    pub fn load(&mut self, setup: Setup, chess960: bool) {
+        self.chess960 = chess960;
         self.edit(|s| *s = setup);
+    }
+
+    /// Switches between standard chess and Chess960 rules. Rights the new
+    /// rules do not allow stay, shown as problems to fix.
+    pub fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+        self.sync_fen();
     }
 
     /// Changes the setup as one undoable step, and rewrites the FEN field.
@@ -178,16 +191,51 @@ impl Editor {
         });
     }
 
-    /// Whether the right can be set: the king and that rook stand at home.
+    /// Whether the right can be set: the king and that rook stand at home
+    /// (in Chess960: the king on its first rank with a rook of its colour
+    /// on that side).
     pub fn castling_possible(&self, color: Color, side: CastlingSide) -> bool {
+        if self.chess960 {
+            return self.rook_960(color, side).is_some();
+        }
         let board = &self.setup.board;
         board.get(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King))
             && board.get(side.rook_from(color)) == Some(Piece::new(color, Role::Rook))
     }
 
-    /// Grants or removes a castling right.
+    /// In Chess960, the file of the rook a right on `side` would castle
+    /// with: the outermost rook of `color` on that side of its king, on
+    /// their first rank (what X-FEN's `K`/`Q` mean).
+    pub fn rook_960(&self, color: Color, side: CastlingSide) -> Option<u8> {
+        let rank = if color == Color::White {
+            Rank::First
+        } else {
+            Rank::Eighth
+        };
+        let at = |file: u8| {
+            let sq = Square::from_index(file + 8 * rank.index())?;
+            self.setup.board.get(sq)
+        };
+        let king = (0..8).find(|&f| at(f) == Some(Piece::new(color, Role::King)))?;
+        let rook = Some(Piece::new(color, Role::Rook));
+        match side {
+            CastlingSide::King => (king + 1..8).rev().find(|&f| at(f) == rook),
+            CastlingSide::Queen => (0..king).find(|&f| at(f) == rook),
+        }
+    }
+
+    /// Grants or removes a castling right (in Chess960, with the rook
+    /// [`Editor::rook_960`] finds).
     pub fn set_castling(&mut self, color: Color, side: CastlingSide, allowed: bool) {
-        self.edit(|s| s.castling.set(color, side, allowed));
+        let rook = if self.chess960 {
+            self.rook_960(color, side)
+        } else {
+            None
+        };
+        self.edit(|s| match (allowed, rook) {
+            (true, Some(file)) => s.castling.set_with_rook(color, side, file),
+            _ => s.castling.set(color, side, allowed),
+        });
     }
 
     /// The squares that may be chosen as en passant square.
@@ -218,7 +266,13 @@ impl Editor {
     /// setup and says why.
     pub fn set_fen_text(&mut self, text: &str) {
         self.fen_text = text.to_string();
-        match Setup::from_fen(unwrap_fen_tag(text)) {
+        let fen = unwrap_fen_tag(text);
+        let read = if self.chess960 {
+            Setup::from_fen_960(fen)
+        } else {
+            Setup::from_fen(fen)
+        };
+        match read {
             Ok(setup) => {
                 let typed = self.fen_text.clone();
                 self.edit(|s| *s = setup);
@@ -236,7 +290,11 @@ impl Editor {
 
     /// Every problem with the setup, errors first.
     pub fn problems(&self) -> Vec<Problem> {
-        let mut problems = self.setup.problems();
+        let mut problems = if self.chess960 {
+            self.setup.problems_960()
+        } else {
+            self.setup.problems()
+        };
         problems.sort_by_key(|p| !p.is_error());
         problems
     }
@@ -251,7 +309,11 @@ impl Editor {
 
     /// The position, if the setup is legal ("Play from here").
     pub fn position(&self) -> Result<Position, PositionError> {
-        Position::from_setup(self.setup.clone())
+        if self.chess960 {
+            Position::from_setup_960(self.setup.clone())
+        } else {
+            Position::from_setup(self.setup.clone())
+        }
     }
 
     /// Whether a pawn stands on `sq`'s back rank (shown as a problem too).

@@ -189,11 +189,11 @@ impl Model {
         match action {
             Pending::NewGame => {
                 let setup = self.computer.setup.clone();
-                self.start(Game::new(), None, AppState::default());
+                self.start(setup.new_game(), None, AppState::default());
                 self.computer.set_setup(setup);
             }
             Pending::NewGameWith(setup) => {
-                self.start(Game::new(), None, AppState::default());
+                self.start(setup.new_game(), None, AppState::default());
                 self.computer.set_setup(setup);
             }
             Pending::Open => {
@@ -319,11 +319,22 @@ impl Model {
     /// is read as PGN.
     pub fn load_text(&mut self, text: &str) {
         let fen = editor::unwrap_fen_tag(text);
+        // Shredder-FEN castling (file letters) is Chess960's.
+        if Setup::from_fen(fen).is_err()
+            && let Ok(pos) = Position::from_fen_960(fen)
+        {
+            self.start(Game::from_position(pos), None, AppState::default());
+            return;
+        }
         if let Ok(setup) = Setup::from_fen(fen) {
             match Position::from_setup(setup.clone()) {
                 Ok(pos) => self.start(Game::from_position(pos), None, AppState::default()),
+                // Legal by Chess960's castling rules: a 960 game.
+                Err(_) if let Ok(pos) = Position::from_fen_960(fen) => {
+                    self.start(Game::from_position(pos), None, AppState::default())
+                }
                 Err(_) => {
-                    self.editor.load(setup);
+                    self.editor.load(setup, false);
                     self.mode = Mode::Edit;
                     self.dialog = None;
                     self.notice = Some("The position is not legal: fix it in the editor".to_string());
@@ -353,8 +364,9 @@ impl Model {
 
     /// Opens the editor on the position on the board.
     pub fn edit_position(&mut self) {
-        let setup = self.play.position().to_setup();
-        self.editor.load(setup);
+        let position = self.play.position();
+        let (setup, chess960) = (position.to_setup(), position.is_chess960());
+        self.editor.load(setup, chess960);
         self.mode = Mode::Edit;
     }
 

@@ -210,9 +210,12 @@ impl Play {
             self.message = None;
             return Action::ChoosePromotion;
         }
+        // Castling: the king onto its own rook, or (when no plain king
+        // step is meant) onto the square castling puts it on.
         let m = pos
             .legal_move(Move::new(from, to))
-            .or_else(|| pos.castle_onto_rook(Move::new(from, to)));
+            .or_else(|| pos.castle_onto_rook(Move::new(from, to)))
+            .or_else(|| pos.castle_by_king_square(Move::new(from, to)));
         match m {
             Some(m) => self.play(m),
             None => {

@@ -106,6 +106,40 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
     }
 }
 
+/// Standard chess or Chess960, and which start position: a number from 0
+/// to 959 (drawn at random when Chess960 is ticked, or with "Random"), its
+/// back rank shown before the game starts.
+fn chess960_choice(ui: &mut egui::Ui, setup: &mut GameSetup) {
+    let mut chess960 = setup.chess960.is_some();
+    if ui.checkbox(&mut chess960, "Chess960 (Fischer Random)").changed() {
+        setup.chess960 = chess960.then(GameSetup::random_960);
+    }
+    let Some(number) = &mut setup.chess960 else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        let label = ui.label("Start position");
+        ui.add(egui::DragValue::new(number).range(0..=959))
+            .labelled_by(label.id)
+            .on_hover_text("0 to 959 in the standard numbering; 518 is the usual start");
+        if ui.button("Random").clicked() {
+            *number = GameSetup::random_960();
+        }
+    });
+    if let Some(rank) = chess_core::chess960::back_rank(*number) {
+        let glyphs: String = rank
+            .iter()
+            .map(|&role| chess_core::Piece::new(chess_core::Color::White, role).unicode())
+            .collect();
+        let letters: String = rank.iter().map(|r| r.upper_char()).collect();
+        ui.label(egui::RichText::new(glyphs).size(26.0))
+            .on_hover_text(format!("White's back rank from a to h: {letters}"));
+        ui.label(format!(
+            "Back rank {letters}; castle by moving the king onto its rook (or to g1/c1)"
+        ));
+    }
+}
+
 /// The new game dialog: who plays each side, the computer's level and
 /// thinking time, and which engine.
 fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
@@ -126,6 +160,8 @@ fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
                     ui.end_row();
                 }
             });
+        ui.add_space(6.0);
+        chess960_choice(ui, &mut setup);
         let computer = setup.white == Player::Computer || setup.black == Player::Computer;
         ui.add_space(6.0);
         ui.add_enabled_ui(computer, |ui| {

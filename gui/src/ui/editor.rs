@@ -181,12 +181,27 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
                 editor.set_turn(turn);
             }
         });
-        ui.label("Castling rights:");
+        ui.horizontal(|ui| {
+            ui.label("Castling rights:");
+            let mut chess960 = editor.chess960;
+            if ui
+                .checkbox(&mut chess960, "Chess960")
+                .on_hover_text("The king anywhere on its first rank, castling with the rook of each side")
+                .changed()
+            {
+                editor.set_chess960(chess960);
+            }
+        });
         ui.horizontal_wrapped(|ui| {
             for color in Color::ALL {
                 for side in CastlingSide::ALL {
                     let letter = CastlingRights::letter(color, side);
-                    let name = format!("{} {}", color.name(), side.san());
+                    let name = match (editor.chess960, editor.rook_960(color, side)) {
+                        (true, Some(file)) => {
+                            format!("{} {}, rook on {}", color.name(), side.san(), (b'a' + file) as char)
+                        }
+                        _ => format!("{} {}", color.name(), side.san()),
+                    };
                     let mut on = editor.setup.castling.has(color, side);
                     let possible = editor.castling_possible(color, side);
                     let response = ui
@@ -194,7 +209,11 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
                             possible || on,
                             egui::Checkbox::new(&mut on, format!("{letter} ({name})")),
                         )
-                        .on_disabled_hover_text("The king and the rook must be on their home squares");
+                        .on_disabled_hover_text(if editor.chess960 {
+                            "The king must be on its first rank with a rook on that side"
+                        } else {
+                            "The king and the rook must be on their home squares"
+                        });
                     if response.changed() {
                         editor.set_castling(color, side, on);
                     }
