@@ -77,7 +77,7 @@ fn both_sides_castle_queenside_onto_their_rooks_then_save_reopen_and_export() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("fischer.ron");
     let pgn = dir.path().join("fischer.pgn");
-    let mut h = harness(&[file.clone()], &[file.clone(), pgn.clone()]);
+    let mut h = harness(std::slice::from_ref(&file), &[file.clone(), pgn.clone()]);
     h.run();
     // 750: RKNNQBBR. The knights leave c1 and d1; then the king (b1) goes
     // onto its rook (a1): king c1, rook d1.
