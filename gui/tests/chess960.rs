@@ -47,8 +47,13 @@ fn moves(h: &mut Harness<'static, ChessApp>, pairs: &[(&str, &str)]) {
 }
 
 /// Starts a Chess960 game between two people from start position `number`
-/// through the New game dialog; returns the back rank the dialog showed.
+/// through the New game dialog, which shows its back rank.
 fn new_960_game(h: &mut Harness<'static, ChessApp>, number: u32, back_rank: &str) {
+    new_960_game_against(h, number, back_rank, false);
+}
+
+/// As [`new_960_game`]; with `computer`, the computer plays Black.
+fn new_960_game_against(h: &mut Harness<'static, ChessApp>, number: u32, back_rank: &str, computer: bool) {
     click(h, "New game");
     click(h, "Chess960 (Fischer Random)");
     // The number is drawn at random; a person would type the one wanted.
@@ -60,7 +65,7 @@ fn new_960_game(h: &mut Harness<'static, ChessApp>, number: u32, back_rank: &str
         "Back rank {back_rank}; castle by moving the king onto its rook (or to g1/c1)"
     ));
     click(h, "White: human");
-    click(h, "Black: human");
+    click(h, if computer { "Black: computer" } else { "Black: human" });
     click(h, "Start game");
     let pos = h.state().model.play.position();
     assert!(pos.is_chess960());
@@ -191,4 +196,39 @@ fn the_editor_sets_960_rights_by_the_rooks_file() {
     h.get_by_label("✔ The position is legal");
     click(&mut h, "Play from here");
     assert!(h.state().model.play.position().is_chess960());
+}
+
+#[test]
+fn the_computer_plays_chess960_and_castles_with_its_rook() {
+    let mut h = harness(&[], &[]);
+    h.state_mut().model.computer.setup.think_ms = 100;
+    h.run();
+    new_960_game_against(&mut h, 750, "RKNNQBBR", true);
+    let plies = |h: &Harness<'static, ChessApp>| {
+        let game = &h.state().model.play.game;
+        game.ply(game.cursor())
+    };
+    // Steps frames (as the app's repaint timer would) until the computer
+    // has answered.
+    let wait_for = |h: &mut Harness<'static, ChessApp>, n: usize| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while plies(h) < n {
+            assert!(std::time::Instant::now() < deadline, "no answer from the computer");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            h.step();
+        }
+        let _ = h.try_run();
+    };
+    moves(&mut h, &[("c1", "d3")]);
+    wait_for(&mut h, 2);
+    moves(&mut h, &[("d1", "e3")]);
+    wait_for(&mut h, 4);
+    // White castles onto the a1 rook; the computer answers in 960 terms.
+    moves(&mut h, &[("b1", "a1")]);
+    wait_for(&mut h, 6);
+    let game = &h.state().model.play.game;
+    assert_eq!(game.san_at(game.mainline()[5]).as_deref(), Some("O-O-O"));
+    let pos = h.state().model.play.position();
+    assert!(pos.is_chess960());
+    assert_eq!(pos.turn(), chess_core::Color::White);
 }

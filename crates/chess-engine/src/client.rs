@@ -101,6 +101,8 @@ pub struct UciEngine {
     name: String,
     author: String,
     options: Vec<String>,
+    /// What `UCI_Chess960` was last set to (false: never set, the default).
+    chess960: bool,
 }
 
 impl UciEngine {
@@ -139,6 +141,7 @@ impl UciEngine {
             name: path.display().to_string(),
             author: String::new(),
             options: Vec::new(),
+            chess960: false,
         };
         // A program that exits at once makes the write fail: it exited.
         engine
@@ -225,6 +228,13 @@ impl UciEngine {
         stop: Option<&AtomicBool>,
         mut on_info: impl FnMut(&InfoLine),
     ) -> Result<BestMove, ClientError> {
+        // A Chess960 game needs the engine in Chess960 mode (king-takes-rook
+        // castling, X-FEN); a standard game after one needs it back.
+        if start.is_chess960() != self.chess960 && self.has_option("UCI_Chess960") {
+            let value = if start.is_chess960() { "true" } else { "false" };
+            self.set_option("UCI_Chess960", value)?;
+            self.chess960 = start.is_chess960();
+        }
         let mut command = if *start == Position::new() {
             "position startpos".to_owned()
         } else {

@@ -377,3 +377,39 @@ fn chess960_session() {
     s.send("quit");
     let _ = s.child.wait();
 }
+
+/// The client puts an engine into Chess960 mode for a 960 game (and back
+/// for a standard one), so castling as king-takes-rook and X-FEN are
+/// understood.
+#[test]
+fn client_plays_a_960_game_with_castling() {
+    let mut engine = UciEngine::start(ENGINE, Duration::from_secs(5)).unwrap();
+    assert!(engine.has_option("UCI_Chess960"));
+    // 750: RKNNQBBR; after 1. Nd3 Nd6 2. Ne3 Ne6 3. O-O-O (b1a1) O-O-O (b8a8).
+    let start = Position::new_960(750).unwrap();
+    let mut pos = start.clone();
+    let moves: Vec<_> = ["c1d3", "c8d6", "d1e3", "d8e6", "b1a1", "b8a8"]
+        .iter()
+        .map(|m| pos.play(pos.parse_uci(m).unwrap()).unwrap())
+        .collect();
+    assert!(moves[4].is_castle() && moves[5].is_castle());
+    let go = Go {
+        depth: Some(4),
+        ..Go::default()
+    };
+    let answer = engine
+        .go(&start, &moves, &go, Duration::from_secs(10), None, |_| {})
+        .unwrap();
+    assert!(pos.is_legal(answer.best.unwrap()), "{:?} in {}", answer.best, pos.fen());
+    // And a standard game afterwards: e1g1 castling again.
+    let standard = Position::new();
+    let mut pos = standard.clone();
+    let moves: Vec<_> = ["e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "e1g1"]
+        .iter()
+        .map(|m| pos.play(pos.parse_uci(m).unwrap()).unwrap())
+        .collect();
+    let answer = engine
+        .go(&standard, &moves, &go, Duration::from_secs(10), None, |_| {})
+        .unwrap();
+    assert!(pos.is_legal(answer.best.unwrap()));
+}
