@@ -68,6 +68,26 @@ pub fn back_rank(number: u32) -> Option<[Role; 8]> {
     Some(rank.map(|r| r.unwrap_or(Role::Pawn)))
 }
 
+/// A start position number (0..960) drawn from `seed`, evenly: for a
+/// random start, pass anything random (a clock, a counter, a hash); the
+/// same seed gives the same start, so a match can be replayed. The seed is
+/// mixed (SplitMix64), so neighbouring seeds give unrelated starts.
+///
+/// ```
+/// use chess_core::{chess960, Position};
+/// let n = chess960::number_from_seed(7);
+/// assert!(n < 960);
+/// assert_eq!(n, chess960::number_from_seed(7));
+/// assert!(Position::new_960(n).is_some());
+/// ```
+pub fn number_from_seed(seed: u64) -> u32 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    // 960 divides 2^64 unevenly by a negligible 1 in 10^16.
+    ((z ^ (z >> 31)) % 960) as u32
+}
+
 impl Position {
     /// Chess960 start position `number` (0..960, standard numbering; 518 is
     /// the standard start), with all four castling rights. None from 960 on.

@@ -160,13 +160,9 @@ enum Start {
 /// The start of game pair `pair`.
 fn start_of(config: &Config, pair: usize) -> Start {
     match config.chess960 {
-        // A 64-bit mix of seed and pair (splitmix64), below 960.
-        Some(seed) => {
-            let mut z = seed.wrapping_add((pair as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            Start::Chess960(((z ^ (z >> 31)) % 960) as u32)
-        }
+        Some(seed) => Start::Chess960(chess_core::chess960::number_from_seed(
+            seed.wrapping_add((pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+        )),
         None => Start::Opening(OPENINGS[pair % OPENINGS.len()]),
     }
 }

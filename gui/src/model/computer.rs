@@ -94,7 +94,10 @@ impl GameSetup {
 
     /// A random Chess960 start position number (0..960).
     pub fn random_960() -> u32 {
-        (chess_engine::Rng::from_clock().next_f64() * 960.0) as u32 % 960
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        chess_core::chess960::number_from_seed(nanos)
     }
 
     /// Who plays `color`.
