@@ -95,7 +95,7 @@ fn both_sides_castle_queenside_onto_their_rooks_then_save_reopen_and_export() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("fischer.ron");
     let pgn = dir.path().join("fischer.pgn");
-    let mut h = harness(std::slice::from_ref(&file), &[file.clone(), pgn.clone()]);
+    let mut h = harness(&[file.clone(), pgn.clone()], &[file.clone(), pgn.clone()]);
     h.run();
     // 750: RKNNQBBR. The knights leave c1 and d1; then the king (b1) goes
     // onto its rook (a1): king c1, rook d1.
@@ -140,6 +140,14 @@ fn both_sides_castle_queenside_onto_their_rooks_then_save_reopen_and_export() {
         "{written}"
     );
     assert!(written.contains("3. O-O-O O-O-O"), "{written}");
+
+    // Imported again: the same Chess960 game.
+    click(&mut h, "New game");
+    click(&mut h, "Start game");
+    menu(&mut h, "File", "Import PGN…");
+    let pos = h.state().model.play.position();
+    assert!(pos.is_chess960());
+    assert_eq!(pos.fen(), after);
 }
 
 #[test]
