@@ -69,6 +69,18 @@ fn perft_counts_exactly_with_both_libraries() {
     let out = run(Command::new(build.join("perft")).args(["--divide", "3", kiwipete]));
     assert!(out.contains("e1g1: 2059"), "{out}");
     assert!(out.contains("nodes 97862"), "{out}");
+    // Chess960: by start number, or a Chess960 FEN.
+    let out = run(Command::new(build.join("perft")).args(["--960", "0", "3"]));
+    assert!(out.contains("nodes 9006"), "{out}");
+    let out = run(Command::new(build.join("perft-static")).args(["--960", "518", "4"]));
+    assert!(out.contains("nodes 197281"), "{out}");
+    let out = run(Command::new(build.join("perft")).args([
+        "--960",
+        "0",
+        "4",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
+    ]));
+    assert!(out.contains("nodes 326672"), "{out}");
     // Bad input: a clear message, not a crash.
     let bad = output(Command::new(build.join("perft")).args(["2", "not a fen"]));
     assert!(!bad.status.success());
