@@ -129,6 +129,23 @@ proptest! {
         playout(number, &choices);
     }
 
+    /// Any text into the Chess960 FEN reader: a position or an error, and
+    /// a position it gives reads back from its own X-FEN.
+    #[test]
+    fn the_960_fen_reader_never_panics(text in "[1-8kqrbnpKQRBNP/]{1,70} [wb] [A-Ha-hKQkq-]{1,5} [a-h1-8-]{1,2} [0-9]{1,2} [0-9]{1,2}") {
+        if let Ok(pos) = Position::from_fen_960(&text) {
+            prop_assert_eq!(Position::from_fen_960(&pos.fen()).unwrap(), pos);
+        }
+    }
+
+    #[test]
+    fn any_text_into_the_960_fen_reader(text in ".{0,90}") {
+        match Position::from_fen_960(&text) {
+            Ok(pos) => prop_assert_eq!(Position::from_fen_960(&pos.fen()).unwrap(), pos),
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+
     #[test]
     fn random_960_playouts_that_castle(number in 0u32..960, choices in prop::collection::vec(any::<u16>(), 1..60)) {
         castling_playout(number, &choices);
