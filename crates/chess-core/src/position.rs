@@ -199,11 +199,17 @@ impl Position {
             false,
         );
         self.fullmoves = state.fullmoves.max(1);
-        self.castles = Castles::new(
-            state.castling,
-            [self.king88(Color::White), self.king88(Color::Black)],
-            self.castles.chess960,
-        );
+        // Standard chess castles with the a- and h-file rooks whatever the
+        // rights say (a reader of standard FEN gives no others).
+        self.castles = if self.castles.chess960 {
+            Castles::new(
+                state.castling,
+                [self.king88(Color::White), self.king88(Color::Black)],
+                true,
+            )
+        } else {
+            Castles::STANDARD
+        };
         if self.ep_capturer_exists() {
             self.state |= EP_HASHED;
             self.hash ^= zobrist::en_passant_key(self.ep88() & 7);

@@ -161,30 +161,22 @@ fn find_problems(pos: &Position, ep_written: Option<Square>, warnings: bool, out
             out.push(Problem::ImpossibleMaterial(color));
         }
     }
-    let rights = pos.castling();
-    for (color, side) in rights.iter() {
-        let rook_sq = rights.rook_square(color, side).unwrap_or(side.rook_from(color));
-        let king = Piece::new(color, Role::King);
-        let king_home = if pos.is_chess960() {
-            // Anywhere on its back rank, with this rook on the right side.
-            let kings = pos.squares_of(king);
-            kings.is_single()
-                && kings.into_iter().all(|k| {
-                    k.rank().index() == color.back_rank_index()
-                        && (k.file().index() < rook_sq.file().index()) == (side == CastlingSide::King)
-                })
-        } else {
-            pos.piece_at(CastlingSide::king_from(color)) == Some(king)
-        };
-        let rook_home = pos.piece_at(rook_sq) == Some(Piece::new(color, Role::Rook));
-        if !king_home || !rook_home {
-            out.push(Problem::BadCastlingRight {
-                color,
-                side,
-                king_missing: !king_home,
-                rook: rook_sq,
-                chess960: pos.is_chess960(),
-            });
+    if pos.is_chess960() {
+        castling_problems_960(pos, out);
+    } else {
+        for (color, side) in pos.castling().iter() {
+            let king_home = pos.piece_at(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King));
+            let rook = side.rook_from(color);
+            let rook_home = pos.piece_at(rook) == Some(Piece::new(color, Role::Rook));
+            if !king_home || !rook_home {
+                out.push(Problem::BadCastlingRight {
+                    color,
+                    side,
+                    king_missing: !king_home,
+                    rook,
+                    chess960: false,
+                });
+            }
         }
     }
     if let Some(ep) = ep_written
@@ -205,6 +197,31 @@ fn find_problems(pos: &Position, ep_written: Option<Square>, warnings: bool, out
             } else if warnings && check_is_impossible(pos, ep_written, checkers) {
                 out.push(Problem::ImpossibleCheck);
             }
+        }
+    }
+}
+
+/// The castling rights of a Chess960 position its pieces do not allow: the
+/// king anywhere on its first rank, the right's rook on that side of it.
+fn castling_problems_960(pos: &Position, out: &mut Vec<Problem>) {
+    let rights = pos.castling();
+    for (color, side) in rights.iter() {
+        let rook = rights.rook_square(color, side).unwrap_or(side.rook_from(color));
+        let kings = pos.squares_of(Piece::new(color, Role::King));
+        let king_home = kings.is_single()
+            && kings.into_iter().all(|k| {
+                k.rank().index() == color.back_rank_index()
+                    && (k.file().index() < rook.file().index()) == (side == CastlingSide::King)
+            });
+        let rook_home = pos.piece_at(rook) == Some(Piece::new(color, Role::Rook));
+        if !king_home || !rook_home {
+            out.push(Problem::BadCastlingRight {
+                color,
+                side,
+                king_missing: !king_home,
+                rook,
+                chess960: true,
+            });
         }
     }
 }
