@@ -324,3 +324,23 @@ fn the_variant_tag_is_read_as_programs_write_it() {
     // Without the tag, a Shredder-FEN is refused: it is not standard FEN.
     assert!(Game::from_pgn("[FEN \"rk6/8/8/8/8/8/8/RK6 w Aa - 0 1\"]\n\n1. Kc1 *\n").is_err());
 }
+
+#[test]
+fn the_rook_may_stay_where_it_is() {
+    // King e1, rook d1: O-O-O puts the king on c1; the rook is on d1 already.
+    let pos = Position::from_fen_960("r3k3/8/8/8/8/8/8/3RK3 w Q - 0 1").unwrap();
+    let m = castle(&pos, CastlingSide::Queen).expect("castling");
+    assert_eq!(m.uci(), "e1d1");
+    assert_eq!(pos.after(m).unwrap().fen(), "r3k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+}
+
+#[test]
+fn the_king_passes_its_own_rook() {
+    // King b1, rook c1 between it and g1: O-O takes the king past the rook
+    // to g1 and the rook to f1.
+    let pos = Position::from_fen_960("1k6/8/8/8/8/8/8/1KR5 w C - 0 1").unwrap();
+    let m = castle(&pos, CastlingSide::King).expect("castling");
+    assert_eq!(m.uci(), "b1c1");
+    assert_eq!(pos.san(m).unwrap(), "O-O");
+    assert_eq!(pos.after(m).unwrap().fen(), "1k6/8/8/8/8/8/8/5RK1 b - - 1 1");
+}
