@@ -32,6 +32,7 @@
 
 mod attacks;
 mod board;
+pub mod book;
 mod castling;
 pub mod chess960;
 mod display;
