@@ -191,7 +191,7 @@ pub fn entries_of(pos: &Position, raw: &[RawEntry]) -> Vec<BookEntry> {
             })
         })
         .collect();
-    entries.sort_by(|a, b| b.weight.cmp(&a.weight));
+    entries.sort_by_key(|e| std::cmp::Reverse(e.weight));
     entries
 }
 
