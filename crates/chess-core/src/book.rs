@@ -317,8 +317,12 @@ impl BookBuilder {
     /// sorted by key (then by weight, highest first); weights are the
     /// scores, scaled down together when the highest would not fit 16 bits.
     pub fn entries(&self, min_games: u32) -> Vec<RawEntry> {
-        let kept: Vec<(&(u64, u16), &(u32, u64))> = self.moves.iter().filter(|(_, (n, _))| *n >= min_games).collect();
-        let top = kept.iter().map(|(_, (_, s))| *s).max().unwrap_or(0);
+        let kept: Vec<_> = self
+            .moves
+            .iter()
+            .filter(|(_, (games, _))| *games >= min_games)
+            .collect();
+        let top = kept.iter().map(|(_, (_, score))| *score).max().unwrap_or(0);
         let scale = |s: u64| {
             if top > u64::from(u16::MAX) {
                 s * u64::from(u16::MAX) / top
