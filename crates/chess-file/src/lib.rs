@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 mod atomic;
+pub mod book;
 
 use std::path::{Path, PathBuf};
 
