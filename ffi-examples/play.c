@@ -12,7 +12,8 @@
  * answers each move after thinking at most a third of a second, searching
  * LEVEL plies deep (10: as deep as the time allows); while it thinks it
  * prints each depth's score and best line. "undo" then takes back its reply
- * and your move.
+ * and your move. With "--book FILE.bin" (a Polyglot book) it plays its
+ * first moves from the book, drawn by weight, and names the opening.
  */
 #include <chess.h>
 
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* " in check from e2", or nothing: the squares a query gives, by name. */
 static void print_squares(const ChessPosition *pos, const char *label,
@@ -121,11 +123,45 @@ static void on_info(const ChessSearchInfo *info, void *user_data) {
   printf("\n");
 }
 
-/* The engine's reply, printed in SAN after its thinking; returns the
-   library's error code. The level is the depth it may reach (10: as deep
-   as a third of a second allows). */
-static ChessError computer_move(ChessEngine *engine, ChessGame *game, int level) {
+/* A book move for the position, drawn by weight; 0 when the book has
+   none. */
+static int book_move(ChessBook *book, const ChessPosition *pos, ChessMove *out) {
+  ChessBookEntry entries[64];
+  size_t count = book != NULL ? chess_book_entries(book, pos, entries, 64) : 0;
+  if (count > 64) count = 64;
+  unsigned long total = 0;
+  for (size_t i = 0; i < count; i++) total += entries[i].weight;
+  if (total == 0) return 0;
+  unsigned long pick = (unsigned long)rand() % total;
+  for (size_t i = 0; i < count; i++) {
+    if (pick < entries[i].weight) {
+      *out = entries[i].move;
+      return 1;
+    }
+    pick -= entries[i].weight;
+  }
+  return 0;
+}
+
+/* The engine's reply, printed in SAN after its thinking (or at once from
+   the book, while the game is in it); returns the library's error code.
+   The level is the depth it may reach (10: as deep as a third of a second
+   allows). */
+static ChessError computer_move(ChessEngine *engine, ChessBook *book, ChessGame *game, int level) {
   const ChessPosition *pos = chess_game_position(game);
+  ChessMove from_book;
+  if (book_move(book, pos, &from_book)) {
+    char san[CHESS_MAX_MOVE_TEXT_LENGTH + 1];
+    chess_position_move_to_san(pos, from_book, san, sizeof san);
+    char eco[8], name[128];
+    ChessError err = chess_game_play(game, from_book);
+    if (chess_position_opening(chess_game_position(game), eco, sizeof eco, name, sizeof name) > 0) {
+      printf("computer plays %s (book; %s %s)\n", san, eco, name);
+    } else {
+      printf("computer plays %s (book)\n", san);
+    }
+    return err;
+  }
   ChessSearchLimits limits = {0};
   limits.movetime_ms = 300;
   limits.depth = level < 10 ? (uint32_t)level : 0;
@@ -142,20 +178,32 @@ static ChessError computer_move(ChessEngine *engine, ChessGame *game, int level)
 
 int main(int argc, char **argv) {
   int level = 0; /* 0: people play both sides */
-  if (argc == 3 && strcmp(argv[1], "--computer") == 0) {
-    level = atoi(argv[2]);
-    if (level < 1 || level > 10) {
-      fprintf(stderr, "the level is a number from 1 to 10\n");
+  const char *book_path = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--computer") == 0 && i + 1 < argc) {
+      level = atoi(argv[++i]);
+      if (level < 1 || level > 10) {
+        fprintf(stderr, "the level is a number from 1 to 10\n");
+        return 2;
+      }
+    } else if (strcmp(argv[i], "--book") == 0 && i + 1 < argc) {
+      book_path = argv[++i];
+    } else {
+      fprintf(stderr, "usage: %s [--computer LEVEL [--book FILE.bin]]\n", argv[0]);
       return 2;
     }
-  } else if (argc != 1) {
-    fprintf(stderr, "usage: %s [--computer LEVEL]\n", argv[0]);
-    return 2;
+  }
+  srand((unsigned)time(NULL));
+  ChessBook *book = NULL;
+  if (book_path != NULL && (book = chess_book_open(book_path)) == NULL) {
+    fprintf(stderr, "%s\n", chess_last_error());
+    return 1;
   }
   ChessGame *game = chess_game_new();
   ChessEngine *engine = level > 0 ? chess_engine_new(16) : NULL;
   if (game == NULL || (level > 0 && engine == NULL)) {
     fprintf(stderr, "%s\n", chess_last_error());
+    chess_book_free(book);
     return 1;
   }
   print_board(game);
@@ -192,7 +240,7 @@ int main(int argc, char **argv) {
       continue;
     }
     if (moved && level > 0 && chess_game_outcome(game) == CHESS_OUTCOME_ONGOING) {
-      err = computer_move(engine, game, level);
+      err = computer_move(engine, book, game, level);
       if (err != CHESS_OK) {
         printf("the computer could not move: %s\n", chess_last_error());
       }
@@ -201,6 +249,7 @@ int main(int argc, char **argv) {
   }
 
   chess_engine_free(engine);
+  chess_book_free(book);
   size_t need = chess_game_to_pgn(game, NULL, 0);
   char *pgn = malloc(need + 1);
   if (pgn == NULL) {

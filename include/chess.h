@@ -237,6 +237,13 @@ typedef enum ChessPieceKind {
 } ChessPieceKind;
 
 /**
+ * An opened Polyglot opening book (opaque): searched on disk, so a book
+ * of hundreds of megabytes costs no memory. Made by `chess_book_open`,
+ * released with `chess_book_free`.
+ */
+typedef struct ChessBook ChessBook;
+
+/**
  * A search engine of your own (opaque): the built-in engine with its hash
  * table, kept from search to search. Made by `chess_engine_new`, released
  * with `chess_engine_free`. One search at a time per engine;
@@ -283,6 +290,25 @@ typedef struct ChessMove {
    */
   uint8_t flags;
 } ChessMove;
+
+/**
+ * A book move of a position.
+ */
+typedef struct ChessBookEntry {
+  /**
+   * The move, in the position's own convention (standard castling
+   * `e1g1`). Named `move` in C.
+   */
+  struct ChessMove move;
+  /**
+   * How often to play it, relative to the position's other entries.
+   */
+  uint16_t weight;
+  /**
+   * The learn value (0 in books written by this toolkit).
+   */
+  uint32_t learn;
+} ChessBookEntry;
 
 /**
  * When a search stops: the first limit reached. Zero means no limit;
@@ -417,6 +443,49 @@ uint8_t chess_square_to_0x88(uint8_t square);
  * board (`index & 0x88 != 0`).
  */
 uint8_t chess_square_from_0x88(uint8_t sq0x88);
+
+/**
+ * Opens the Polyglot book at `path`. NULL with `CHESS_ERR_IO` when it
+ * cannot be read, `CHESS_ERR_PARSE` when it is not a book (cut short, or
+ * its entries not sorted: the message says which).
+ *
+ * # Safety
+ * `path` is NULL or a NUL-terminated string.
+ */
+struct ChessBook *chess_book_open(const char *path);
+
+/**
+ * Frees a book. NULL does nothing.
+ *
+ * # Safety
+ * `book` is NULL or a book from `chess_book_open`, not freed before.
+ */
+void chess_book_free(struct ChessBook *book);
+
+/**
+ * Every entry of the book for `pos`, highest weight first (ties: file
+ * order); entries whose move is not legal in `pos` are left out. Writes
+ * min(count, cap) entries into `out` (nothing when `out` is NULL or `cap`
+ * is 0) and returns the count; 0 and the last error when the book cannot
+ * be read.
+ *
+ * # Safety
+ * `book` and `pos` are NULL or live; `out` is NULL or writable for `cap`
+ * entries.
+ */
+size_t chess_book_entries(const struct ChessBook *book, const ChessPosition *pos, struct ChessBookEntry *out, size_t cap);
+
+/**
+ * The ECO code (`C65`) and name (`Ruy Lopez: Berlin Defense`) of `pos`
+ * when it is a named opening position (transpositions included), each
+ * snprintf-style into its buffer; returns the name's length. 0 and empty
+ * strings when the position has no name (not an error), or for NULL.
+ *
+ * # Safety
+ * `pos` is NULL or live; `eco` and `name` are NULL or writable for
+ * `eco_cap` and `name_cap` bytes.
+ */
+size_t chess_position_opening(const ChessPosition *pos, char *eco, size_t eco_cap, char *name, size_t name_cap);
 
 /**
  * Chooses a move for the side to move in `pos` with the built-in engine,

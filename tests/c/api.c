@@ -407,6 +407,60 @@ static void chess960(void) {
   chess_game_free(game);
 }
 
+/* A Polyglot entry: big-endian key, move, weight, learn. */
+static void put_entry(FILE *f, uint64_t key, uint16_t move, uint16_t weight) {
+  unsigned char b[16] = {0};
+  for (int i = 0; i < 8; i++) b[i] = (unsigned char)(key >> (56 - 8 * i));
+  b[8] = (unsigned char)(move >> 8);
+  b[9] = (unsigned char)move;
+  b[10] = (unsigned char)(weight >> 8);
+  b[11] = (unsigned char)weight;
+  fwrite(b, 1, sizeof b, f);
+}
+
+static void books_and_opening_names(void) {
+  const char *path = "api_test_book.bin";
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL);
+  /* The start position's Polyglot key; moves as to | from << 6. */
+  put_entry(f, 0x463b96181691fc9cULL, 27 | 11 << 6, 10); /* d2d4 */
+  put_entry(f, 0x463b96181691fc9cULL, 28 | 12 << 6, 30); /* e2e4 */
+  fclose(f);
+  ChessBook *book = chess_book_open(path);
+  CHECK(book != NULL);
+  ChessPosition *pos = chess_position_new();
+  ChessBookEntry entries[8];
+  CHECK(chess_book_entries(book, pos, entries, 8) == 2);
+  CHECK(entries[0].move.from == 12 && entries[0].move.to == 28 && entries[0].weight == 30);
+  CHECK(entries[1].move.to == 27 && entries[1].weight == 10);
+  CHECK(chess_book_entries(book, pos, NULL, 0) == 2);
+  chess_book_free(book);
+  chess_book_free(NULL);
+
+  /* Cut short: refused, saying why. */
+  f = fopen(path, "ab");
+  fputc(0, f);
+  fclose(f);
+  CHECK(chess_book_open(path) == NULL);
+  CHECK(strstr(chess_last_error(), "cut short") != NULL);
+  remove(path);
+  CHECK(chess_book_open("/no/such/book.bin") == NULL);
+
+  /* Opening names. */
+  char eco[8], name[128];
+  CHECK(chess_position_opening(pos, eco, sizeof eco, name, sizeof name) == 0);
+  CHECK_STR(eco, "");
+  CHECK_STR(name, "");
+  ChessGame *g = chess_game_new();
+  const char *ruy[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6"};
+  for (int i = 0; i < 6; i++) CHECK(chess_game_play_san(g, ruy[i]) == CHESS_OK);
+  CHECK(chess_position_opening(chess_game_position(g), eco, sizeof eco, name, sizeof name) > 0);
+  CHECK_STR(eco, "C65");
+  CHECK_STR(name, "Ruy Lopez: Berlin Defense");
+  chess_game_free(g);
+  chess_position_free(pos);
+}
+
 int main(void) {
   last_error_outlives_the_next_failure();
   failed_string_functions_write_an_empty_string();
@@ -421,6 +475,7 @@ int main(void) {
   the_engine_reports_as_it_thinks();
   games_copied_and_made_from_positions();
   chess960();
+  books_and_opening_names();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -260,6 +260,31 @@ fn play_names_checks_pins_and_attackers() {
     assert!(out.contains("White to move; pinned: c3"), "{out}");
 }
 
+/// `play --book FILE` answers from a Polyglot book while the game is in
+/// it, naming the opening, then thinks.
+#[test]
+fn play_answers_from_a_book() {
+    let _guard = build_lock();
+    let build = build_examples();
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.bin");
+    // One entry: after 1. e4 (key 823c9b50fd114196), c7c5 (to 34, from 50).
+    let mut entry = 0x823c_9b50_fd11_4196u64.to_be_bytes().to_vec();
+    entry.extend_from_slice(&(34u16 | 50 << 6).to_be_bytes());
+    entry.extend_from_slice(&7u16.to_be_bytes());
+    entry.extend_from_slice(&0u32.to_be_bytes());
+    std::fs::write(&book, entry).unwrap();
+    let path = book.to_str().unwrap();
+    let out = play_with(&build.join("play"), &["--computer", "2", "--book", path], "e4\nNf3\n");
+    assert!(out.contains("computer plays c5 (book; B20 Sicilian Defense)"), "{out}");
+    assert_eq!(out.matches("computer plays").count(), 2, "{out}");
+    // A bad book is refused at once, saying why.
+    std::fs::write(&book, [0u8; 20]).unwrap();
+    let bad = output(Command::new(build.join("play")).args(["--computer", "2", "--book", path]));
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("cut short"));
+}
+
 #[test]
 fn play_shows_the_engine_thinking() {
     let _guard = build_lock();

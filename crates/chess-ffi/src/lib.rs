@@ -24,6 +24,7 @@
 #![allow(non_camel_case_types)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+mod book;
 pub(crate) mod boundary;
 mod engine;
 mod game;
@@ -33,6 +34,7 @@ mod tree;
 
 use std::ffi::c_char;
 
+pub use book::*;
 pub use engine::*;
 pub use game::*;
 pub use pgn::*;
