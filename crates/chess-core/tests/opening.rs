@@ -73,3 +73,30 @@ fn a_game_is_named_by_its_deepest_named_position() {
     game.play_san("e4").unwrap();
     assert!(game.opening().is_none());
 }
+
+#[test]
+fn pgn_names_the_opening_unless_the_game_does() {
+    let mut game = Game::new();
+    for san in ["e4", "c5"] {
+        game.play_san(san).unwrap();
+    }
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[ECO \"B20\"]\n[Opening \"Sicilian Defense\"]\n"), "{pgn}");
+    game.tags.set("ECO", "B21");
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[ECO \"B21\"]") && !pgn.contains("[Opening"), "{pgn}");
+    // A game that left the book keeps the name of where it left (1. a3 is
+    // Anderssen's Opening); an ending has none.
+    let mut odd = Game::new();
+    for san in ["a3", "h6", "h3"] {
+        odd.play_san(san).unwrap();
+    }
+    assert!(
+        odd.to_pgn().contains("[Opening \"Anderssen's Opening\"]"),
+        "{}",
+        odd.to_pgn()
+    );
+    let mut ending = Game::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    ending.play_san("O-O").unwrap();
+    assert!(!ending.to_pgn().contains("[ECO"));
+}

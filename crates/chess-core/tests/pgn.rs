@@ -147,7 +147,7 @@ fn export_format() {
     let text = write_game(&game);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        &lines[..8],
+        &lines[..10],
         [
             "[Event \"Quote \\\"test\\\" and \\\\ back\"]",
             "[Site \"?\"]",
@@ -156,11 +156,14 @@ fn export_format() {
             "[White \"A\"]",
             "[Black \"B\"]",
             "[Result \"1-0\"]",
+            // Named from the main line, the game having no such tags.
+            "[ECO \"C78\"]",
+            "[Opening \"Ruy Lopez: Morphy Defense\"]",
             "",
         ]
     );
     assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
-    let movetext = lines[8..].join(" ");
+    let movetext = lines[10..].join(" ");
     assert_eq!(
         movetext,
         "{A comment before the first move.} 1. e4 e5 $5 2. Nf3 $1 {[%clk 0:03:00] [%eval 0.25]} \

@@ -32,7 +32,8 @@ fn escape(value: &str) -> String {
 /// The game as PGN text, ending with a newline. The `Result` tag and the
 /// termination marker agree with the game's outcome at the end of the main
 /// line; `SetUp` and `FEN` are written when the game does not start from the
-/// standard position, and always for Chess960, with `[Variant "Chess960"]`.
+/// standard position, and always for Chess960, with `[Variant "Chess960"]`;
+/// `ECO` and `Opening` name the game's opening when its tags name none.
 ///
 /// ```
 /// let mut game = chess_core::Game::new();
@@ -65,6 +66,14 @@ pub fn write_game(game: &Game) -> String {
     if chess960 || *start != Position::new() {
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", &start.fen());
+    }
+    // The opening's name, unless the game names its own.
+    if game.tags.get("ECO").is_none()
+        && game.tags.get("Opening").is_none()
+        && let Some(opening) = game.opening()
+    {
+        tag(&mut out, "ECO", opening.eco);
+        tag(&mut out, "Opening", opening.name);
     }
     for (name, value) in game.tags.iter() {
         // Written above, from the game itself.
