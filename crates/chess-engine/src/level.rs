@@ -128,8 +128,10 @@ impl Rng {
 }
 
 impl Engine {
-    /// The move this engine plays at `level`, thinking at most `movetime`.
-    /// `None` only when there is no legal move.
+    /// The move this engine plays at `level`, thinking at most `movetime`:
+    /// from its opening book while the position is in it (see
+    /// [`Engine::set_book`]; drawn by weight, no thinking), searched
+    /// otherwise. `None` only when there is no legal move.
     ///
     /// ```
     /// use std::{sync::atomic::AtomicBool, time::Duration};
@@ -150,7 +152,24 @@ impl Engine {
         stop: &AtomicBool,
         rng: &mut Rng,
     ) -> Option<Move> {
+        if let Some(m) = self.book_move(pos, rng.next_f64()) {
+            return Some(m);
+        }
         let result = self.search(pos, history, &level.limits(movetime), stop, |_| {});
         level.choose(&result, rng.next_f64())
+    }
+
+    /// Gives the engine an opening book (a Polyglot file, shared), or takes
+    /// it away: [`Engine::play`] plays from it while the position is in it.
+    pub fn set_book(&mut self, book: Option<std::sync::Arc<chess_file::book::BookFile>>) {
+        self.book = book;
+    }
+
+    /// A move from the engine's book for `pos`, drawn by weight with
+    /// `random` in [0, 1): None without a book, when the position is not in
+    /// it, or when the book cannot be read.
+    pub fn book_move(&self, pos: &Position, random: f64) -> Option<Move> {
+        let entries = self.book.as_ref()?.entries(pos).ok()?;
+        chess_core::book::choose_weighted(&entries, random)
     }
 }

@@ -219,6 +219,8 @@ pub struct Engine {
     /// How often a quiet move `[color][from][to]` caused cutoffs.
     history: Box<[[[i32; 64]; 64]; 2]>,
     lmr: Box<[[u8; 64]; 64]>,
+    /// An opening book [`Engine::play`] plays from.
+    pub(crate) book: Option<std::sync::Arc<chess_file::book::BookFile>>,
 }
 
 impl Default for Engine {
@@ -271,6 +273,7 @@ impl Engine {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Box::new([[[0; 64]; 64]; 2]),
             lmr,
+            book: None,
         }
     }
 

@@ -413,3 +413,75 @@ fn client_plays_a_960_game_with_castling() {
         .unwrap();
     assert!(pos.is_legal(answer.best.unwrap()));
 }
+
+/// `OwnBook` and `BookFile`: the engine answers from a Polyglot book while
+/// the position is in it, saying so, and searches once out of it.
+#[test]
+fn the_engine_plays_from_its_book() {
+    let dir = std::env::temp_dir().join(format!("chess-engine-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.bin");
+    // One entry for the start position: g1f3 (to 21, from 6).
+    let mut entry = Position::new().zobrist().to_be_bytes().to_vec();
+    entry.extend_from_slice(&(21u16 | 6 << 6).to_be_bytes());
+    entry.extend_from_slice(&5u16.to_be_bytes());
+    entry.extend_from_slice(&0u32.to_be_bytes());
+    std::fs::write(&book, entry).unwrap();
+
+    let mut s = Session::start();
+    let second = Duration::from_secs(5);
+    s.send("uci");
+    let hello = s.until("uciok", second);
+    assert!(hello.contains(&"option name OwnBook type check default false".to_string()));
+    assert!(hello.contains(&"option name BookFile type string default <empty>".to_string()));
+    s.send(&format!("setoption name BookFile value {}", book.display()));
+    s.send("setoption name OwnBook value true");
+    s.send("position startpos");
+    s.send("go movetime 1000");
+    let lines = s.until("bestmove", second);
+    assert!(lines.contains(&"info string book move".to_string()), "{lines:?}");
+    assert_eq!(bestmove(&lines), "g1f3");
+    // Out of the book: a search.
+    s.send("position startpos moves e2e4");
+    s.send("go depth 3");
+    let lines = s.until("bestmove", second);
+    assert!(!lines.iter().any(|l| l == "info string book move"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+    // A file that is not a book is reported.
+    std::fs::write(&book, [0u8; 7]).unwrap();
+    s.send(&format!("setoption name BookFile value {}", book.display()));
+    s.send("isready");
+    let lines = s.until("readyok", second);
+    assert!(lines.iter().any(|l| l.contains("cut short")), "{lines:?}");
+    s.send("quit");
+    let _ = s.child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_engine_api_plays_from_a_book() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let dir = std::env::temp_dir().join(format!("chess-engine-api-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("book.bin");
+    let mut entry = Position::new().zobrist().to_be_bytes().to_vec();
+    entry.extend_from_slice(&(21u16 | 6 << 6).to_be_bytes());
+    entry.extend_from_slice(&1u16.to_be_bytes());
+    entry.extend_from_slice(&0u32.to_be_bytes());
+    std::fs::write(&path, entry).unwrap();
+    let mut engine = chess_engine::Engine::new(4);
+    engine.set_book(Some(Arc::new(chess_file::book::BookFile::open(&path).unwrap())));
+    let stop = AtomicBool::new(false);
+    let mut rng = chess_engine::Rng::seeded(1);
+    let m = engine.play(
+        &Position::new(),
+        &[],
+        Level::new(10),
+        Duration::from_millis(50),
+        &stop,
+        &mut rng,
+    );
+    assert_eq!(m.unwrap().uci(), "g1f3");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,6 +13,7 @@ use std::time::Duration;
 use chess_core::Position;
 use chess_engine::uci::{Command, Go, format_bestmove, format_info, parse_command_in, play_moves};
 use chess_engine::{Engine, Level, Rng};
+use chess_file::book::BookFile;
 
 const NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
 const MAX_HASH_MB: usize = 4096;
@@ -35,6 +36,10 @@ struct Uci {
     rng: Rng,
     /// The `UCI_Chess960` option: positions and moves in Chess960 terms.
     chess960: bool,
+    /// The `OwnBook` option: answer from the book while the position is in it.
+    own_book: bool,
+    /// The book of the `BookFile` option.
+    book: Option<Arc<BookFile>>,
 }
 
 fn main() {
@@ -51,6 +56,8 @@ fn main() {
         multipv: 1,
         rng: Rng::from_clock(),
         chess960: false,
+        own_book: false,
+        book: None,
     };
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
@@ -78,6 +85,8 @@ impl Uci {
                 println!("option name MultiPV type spin default 1 min 1 max 64");
                 println!("option name Clear Hash type button");
                 println!("option name UCI_Chess960 type check default false");
+                println!("option name OwnBook type check default false");
+                println!("option name BookFile type string default <empty>");
                 println!("uciok");
             }
             Command::Debug(_) => {}
@@ -119,12 +128,36 @@ impl Uci {
             ("multipv", Some(n)) => self.multipv = n.clamp(1, 64) as usize,
             ("clear hash", _) => self.engine_mut().new_game(),
             ("uci_chess960", _) => self.chess960 = value.is_some_and(|v| v.trim().eq_ignore_ascii_case("true")),
+            ("ownbook", _) => self.own_book = value.is_some_and(|v| v.trim().eq_ignore_ascii_case("true")),
+            ("bookfile", _) => {
+                let path = value.unwrap_or("").trim();
+                self.book = None;
+                if !path.is_empty() && path != "<empty>" {
+                    match BookFile::open(path) {
+                        Ok(book) => self.book = Some(Arc::new(book)),
+                        Err(e) => println!("info string {e}"),
+                    }
+                }
+            }
             _ => println!("info string ignored option `{name}` (value {value:?})"),
         }
     }
 
     fn go(&mut self, go: Go) {
         self.finish_search();
+        // From the book while the position is in it (not when asked to
+        // analyse or ponder, which want a search).
+        if self.own_book
+            && !go.infinite
+            && !go.ponder
+            && let Some(book) = &self.book
+            && let Ok(entries) = book.entries(&self.position)
+            && let Some(m) = chess_core::book::choose_weighted(&entries, self.rng.next_f64())
+        {
+            println!("info string book move");
+            println!("{}", format_bestmove(Some(m), None));
+            return;
+        }
         let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(self.hash_mb));
         let pos = self.position.clone();
         let history = self.history.clone();
