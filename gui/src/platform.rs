@@ -21,6 +21,9 @@ impl NativeDialogs {
         match kind {
             Some(FileKind::Ron) => dialog.add_filter("Chess games", &["ron"]),
             Some(FileKind::Pgn) => dialog.add_filter("PGN", &["pgn"]),
+            Some(FileKind::Book) => dialog
+                .add_filter("Polyglot opening books", &["bin"])
+                .add_filter("All files", &["*"]),
             None => dialog
                 .add_filter("Chess games and PGN", &["ron", "pgn"])
                 .add_filter("All files", &["*"]),

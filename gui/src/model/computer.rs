@@ -69,6 +69,10 @@ pub struct GameSetup {
     /// the variant is chosen; `None` for standard chess.
     #[serde(default)]
     pub chess960: Option<u32>,
+    /// A Polyglot opening book the computer plays from while the game is
+    /// in it (the Book panel shows its moves too).
+    #[serde(default)]
+    pub book: Option<PathBuf>,
 }
 
 impl Default for GameSetup {
@@ -81,6 +85,7 @@ impl Default for GameSetup {
             engine: EngineChoice::Builtin,
             engine_path: None,
             chess960: None,
+            book: None,
         }
     }
 }

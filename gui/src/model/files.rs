@@ -30,6 +30,8 @@ pub enum FileKind {
     Ron,
     /// Portable Game Notation.
     Pgn,
+    /// A Polyglot opening book (read only).
+    Book,
 }
 
 impl FileKind {
@@ -52,6 +54,7 @@ impl FileKind {
         match self {
             FileKind::Ron => "ron",
             FileKind::Pgn => "pgn",
+            FileKind::Book => "bin",
         }
     }
 }
@@ -101,7 +104,7 @@ impl FileState {
 /// with several, the list to choose from.
 pub fn open(path: &Path) -> Result<Opened, String> {
     match FileKind::of(path) {
-        FileKind::Ron => {
+        FileKind::Ron | FileKind::Book => {
             let (game, app) = chess_file::load(path).map_err(|e| e.to_string())?;
             Ok(Opened::Game(Box::new(game), app))
         }

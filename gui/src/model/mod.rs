@@ -3,6 +3,7 @@
 //! Everything the widgets do goes through here, so it is tested without a
 //! window.
 
+pub mod book;
 pub mod computer;
 pub mod editor;
 pub mod files;
@@ -118,6 +119,8 @@ pub struct Model {
     pub quit: bool,
     /// The computer: its players, the engine, the analysis.
     pub computer: Computer,
+    /// The opening book chosen (the one of the computer's setup).
+    pub book: book::Book,
 }
 
 impl Default for Model {
@@ -139,6 +142,7 @@ impl Model {
             notice: None,
             quit: false,
             computer: Computer::default(),
+            book: book::Book::default(),
         }
     }
 
@@ -414,7 +418,18 @@ impl Model {
     /// Once per frame: lets the computer move and the analysis advance.
     /// Returns whether the engine is working (the view then keeps drawing).
     pub fn tick(&mut self) -> bool {
+        self.sync_book();
         let may_move = self.computer_may_move();
+        // From the book while the game is in it: at once, no thinking.
+        let turn = self.play.position().turn();
+        if may_move
+            && self.computer.plays(turn)
+            && let Some(m) = self.book.pick(self.play.position(), book_random())
+        {
+            self.computer.stop();
+            self.play.play(m);
+            return false;
+        }
         match self.computer.tick(&self.play.game, self.play.generation(), may_move) {
             computer::Outcome::Play(m) => {
                 self.play.play(m);
@@ -496,6 +511,37 @@ impl Model {
     }
 
     /// Chooses an external engine for the new game dialog.
+    /// Keeps the open book the one the setup names; a file that cannot be
+    /// used is reported and left out of the setup.
+    fn sync_book(&mut self) {
+        if self.book.path != self.computer.setup.book {
+            let path = self.computer.setup.book.clone();
+            if let Err(e) = self.book.load(path.as_deref()) {
+                self.dialog = Some(Dialog::Error(e));
+                let mut setup = self.computer.setup.clone();
+                setup.book = None;
+                self.computer.set_setup(setup);
+                let _ = self.book.load(None);
+            }
+        }
+    }
+
+    /// Asks for a Polyglot book file for the new game dialog's setup.
+    pub fn choose_book(&mut self, dialogs: &mut dyn FileDialogs) {
+        if let Some(path) = dialogs.open(Some(FileKind::Book))
+            && let Some(Dialog::NewGame(setup)) = &mut self.dialog
+        {
+            setup.book = Some(path);
+        }
+    }
+
+    /// Plays a move of the Book panel (a person's move).
+    pub fn play_book_move(&mut self, m: chess_core::Move) {
+        if self.human_to_move() && self.play.position().is_legal(m) {
+            self.play.play(m);
+        }
+    }
+
     pub fn choose_engine(&mut self, dialogs: &mut dyn FileDialogs) {
         if let Some(path) = dialogs.engine()
             && let Some(Dialog::NewGame(setup)) = &mut self.dialog
@@ -504,6 +550,14 @@ impl Model {
             setup.engine = EngineChoice::External(path);
         }
     }
+}
+
+/// A number in [0, 1) for drawing a book move: the clock's nanoseconds.
+fn book_random() -> f64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    f64::from(nanos % 1_000_000) / 1_000_000.0
 }
 
 fn display_name(path: &Path) -> String {

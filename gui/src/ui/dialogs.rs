@@ -146,6 +146,7 @@ fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
     let mut start = false;
     let mut cancel = false;
     let mut choose = false;
+    let mut choose_book = false;
     Modal::new(Id::unique("new game")).show(ctx, |ui| {
         ui.set_width(420.0);
         ui.heading("New game");
@@ -195,6 +196,19 @@ fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
             }
             choose = ui.button("Choose engine…").clicked();
         });
+        ui.horizontal(|ui| {
+            let name = setup
+                .book
+                .as_ref()
+                .and_then(|p| p.file_name())
+                .map_or("none".to_string(), |n| n.to_string_lossy().into_owned());
+            ui.label(format!("Opening book: {name}"))
+                .on_hover_text("The computer plays from a Polyglot book (.bin) while the game is in it");
+            choose_book = ui.button("Choose book…").clicked();
+            if setup.book.is_some() && ui.button("No book").clicked() {
+                setup.book = None;
+            }
+        });
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             start = ui.button("Start game").clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -210,6 +224,9 @@ fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
         app.model.dialog = Some(Dialog::NewGame(setup));
         if choose {
             app.model.choose_engine(app.dialogs.as_mut());
+        }
+        if choose_book {
+            app.model.choose_book(app.dialogs.as_mut());
         }
     }
 }
