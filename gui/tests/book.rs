@@ -115,3 +115,32 @@ fn snapshot_book_panel() {
     let _ = h.try_run();
     h.snapshot("book_panel");
 }
+
+#[test]
+fn analysis_marks_book_moves() {
+    // One legal move, Kxg2, which the book has.
+    let fen = "7k/8/8/8/8/8/6q1/7K w - - 0 1";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.bin");
+    let mut builder = chess_core::book::BookBuilder::new(4);
+    let mut game = chess_core::Game::from_fen(fen).unwrap();
+    game.play_san("Kxg2").unwrap();
+    game.set_result(Some(chess_core::Outcome::Draw(chess_core::DrawReason::Agreement)));
+    builder.add_game(&game);
+    std::fs::write(&path, builder.to_bytes(1)).unwrap();
+    let mut h = harness(&path);
+    h.state_mut().model.play = chess_gui::model::Play::new(chess_core::Game::from_fen(fen).unwrap());
+    h.state_mut().model.computer.setup.book = Some(path.clone());
+    let _ = h.try_run();
+    h.get_by_label("Kxg2 100%");
+    click(&mut h, "Analyse");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while h.state().model.computer.analysis.depth() < 2 {
+        assert!(std::time::Instant::now() < deadline, "no analysis");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.step();
+    h.get_by_label_contains("Kxg2  (book)");
+    click(&mut h, "Stop analysis");
+}

@@ -213,6 +213,12 @@ pub fn choose_weighted(entries: &[BookEntry], random: f64) -> Option<Move> {
     entries.iter().rev().find(|e| e.weight > 0).map(|e| e.mv)
 }
 
+/// The best-weighted move among `entries` (as [`entries_of`] orders them:
+/// the first), if one has any weight.
+pub fn choose_best(entries: &[BookEntry]) -> Option<Move> {
+    entries.iter().find(|e| e.weight > 0).map(|e| e.mv)
+}
+
 /// The range of indexes holding `key` among `n` entries sorted by key,
 /// whose keys `key_at` gives (reading a file, say): two binary searches.
 pub fn search<E>(n: u64, key: u64, mut key_at: impl FnMut(u64) -> Result<u64, E>) -> Result<std::ops::Range<u64>, E> {

@@ -3,7 +3,9 @@
 //! reason, and a book written from games reads back with exactly the
 //! expected entries and weights.
 
-use chess_core::book::{Book, BookBuilder, BookError, RawEntry, choose_weighted, decode_move, encode_move};
+use chess_core::book::{
+    Book, BookBuilder, BookError, RawEntry, choose_best, choose_weighted, decode_move, encode_move,
+};
 use chess_core::{Move, Position, Role, Square, pgn::read_game};
 
 fn raw(key: u64, uci_from: &str, uci_to: &str, promotion: u16, weight: u16) -> RawEntry {
@@ -52,8 +54,10 @@ fn a_hand_written_book_is_found_by_its_known_keys() {
         choose_weighted(&book.entries(&Position::new()), 0.99).unwrap().uci(),
         "d2d4"
     );
+    assert_eq!(choose_best(&book.entries(&Position::new())).unwrap().uci(), "e2e4");
     pos.play(pos.parse_uci("a7a6").unwrap()).unwrap();
     assert!(book.entries(&pos).is_empty());
+    assert_eq!(choose_best(&book.entries(&pos)), None);
 }
 
 #[test]

@@ -301,13 +301,22 @@ fn analysis(ui: &mut egui::Ui, app: &mut ChessApp) {
     };
     evaluation_bar(ui, score, analysis.depth());
     let pos = model.play.position();
+    // Lines starting with a book move are marked.
+    let book: Vec<chess_core::Move> = model.book.moves(pos).iter().map(|m| m.mv).collect();
     for line in &analysis.lines {
+        let in_book = line.pv.first().is_some_and(|m| book.contains(m));
         let text = format!(
-            "{}  {}",
+            "{}  {}{}",
             computer::score_text(line.score.for_white(pos.turn())),
-            computer::line_san(pos, &line.pv)
+            computer::line_san(pos, &line.pv),
+            if in_book { "  (book)" } else { "" }
         );
-        ui.add(egui::Label::new(RichText::new(text).monospace()).truncate());
+        ui.add(egui::Label::new(RichText::new(text).monospace()).truncate())
+            .on_hover_text(if in_book {
+                "Its first move is in the opening book"
+            } else {
+                ""
+            });
     }
 }
 
