@@ -4,6 +4,7 @@
 //! window.
 
 pub mod book;
+pub mod clock;
 pub mod computer;
 pub mod editor;
 pub mod files;

@@ -1,0 +1,461 @@
+//! Chess clocks: time controls (base time, Fischer increment, Bronstein
+//! or simple delay, moves-based periods, a different control per side) and
+//! the clock that runs them, driven by a time source that tests control.
+//!
+//! The clock starts when [`Clock::start`] is called (the app starts it at
+//! once, as a club clock does; lichess waits for each side's first move).
+//! It runs for the side to move; [`Clock::press`] ends a move: the time
+//! used is taken, the bonus given, a period's extra time added when its
+//! move count is reached. Every press is remembered, so taking back a move
+//! restores the times recorded at that point. Flag fall follows FIDE 6.9
+//! ([`flag_outcome`]).
+
+use std::time::Duration;
+
+use chess_core::{Color, DrawReason, Outcome, Position, WinReason};
+
+/// Time added as a side moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Bonus {
+    /// Nothing.
+    None,
+    /// Fischer: this much is added after each move.
+    Increment(Duration),
+    /// Bronstein: what the move used is given back, up to this much.
+    Bronstein(Duration),
+    /// Simple (US) delay: the clock waits this long before it runs.
+    Delay(Duration),
+}
+
+/// One period of a time control: its time, its bonus, and how many moves
+/// must be made in it (`None`: the rest of the game).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Period {
+    /// Moves to make in the period, or none for the rest of the game.
+    pub moves: Option<u32>,
+    /// The time the period brings.
+    pub time: Duration,
+    /// The bonus per move while in the period.
+    pub bonus: Bonus,
+}
+
+/// A time control for one side: its periods, in order (the last one lasts).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TimeControl {
+    /// The periods; never empty.
+    pub periods: Vec<Period>,
+}
+
+impl TimeControl {
+    /// `minutes` for the game plus `increment` seconds a move: 3+2.
+    pub fn fischer(minutes: u64, increment: u64) -> TimeControl {
+        TimeControl {
+            periods: vec![Period {
+                moves: None,
+                time: Duration::from_secs(minutes * 60),
+                bonus: if increment > 0 {
+                    Bonus::Increment(Duration::from_secs(increment))
+                } else {
+                    Bonus::None
+                },
+            }],
+        }
+    }
+
+    /// The usual presets, by name: 1+0, 3+0, 3+2, 5+0, 10+0, 10+5, 15+10,
+    /// 30+0, 90+30.
+    pub fn presets() -> Vec<(&'static str, TimeControl)> {
+        [
+            ("1+0", 1, 0),
+            ("3+0", 3, 0),
+            ("3+2", 3, 2),
+            ("5+0", 5, 0),
+            ("10+0", 10, 0),
+            ("10+5", 10, 5),
+            ("15+10", 15, 10),
+            ("30+0", 30, 0),
+            ("90+30", 90, 30),
+        ]
+        .into_iter()
+        .map(|(name, m, i)| (name, TimeControl::fischer(m, i)))
+        .collect()
+    }
+
+    /// The PGN standard's `TimeControl` value: `300+2`, `40/5400:1800`,
+    /// with `+` for an increment and `d` for a delay (not in the standard;
+    /// written as some programs do).
+    pub fn pgn_tag(&self) -> String {
+        self.periods
+            .iter()
+            .map(|p| {
+                let mut s = match p.moves {
+                    Some(n) => format!("{n}/{}", p.time.as_secs()),
+                    None => p.time.as_secs().to_string(),
+                };
+                match p.bonus {
+                    Bonus::None => {}
+                    Bonus::Increment(d) => s.push_str(&format!("+{}", d.as_secs())),
+                    Bonus::Bronstein(d) | Bonus::Delay(d) => s.push_str(&format!("d{}", d.as_secs())),
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join(":")
+    }
+}
+
+/// Where a time source is: time since some fixed start.
+pub trait TimeSource: std::fmt::Debug {
+    /// The time now.
+    fn now(&self) -> Duration;
+}
+
+/// The real clock.
+#[derive(Debug)]
+pub struct SystemTime(std::time::Instant);
+
+impl Default for SystemTime {
+    fn default() -> SystemTime {
+        SystemTime(std::time::Instant::now())
+    }
+}
+
+impl TimeSource for SystemTime {
+    fn now(&self) -> Duration {
+        self.0.elapsed()
+    }
+}
+
+/// A side's state: time left, period, moves made in it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Side {
+    left: Duration,
+    period: usize,
+    moves_in_period: u32,
+}
+
+/// What a press changed, kept for undo, with the time the move used.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Press {
+    before: [Side; 2],
+    used: Duration,
+}
+
+/// A chess clock for two sides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    controls: [TimeControl; 2],
+    sides: [Side; 2],
+    /// The side whose time runs, and since when (its turn's start).
+    running: Option<(Color, Duration)>,
+    /// Paused with this side to move.
+    paused: Option<Color>,
+    presses: Vec<Press>,
+}
+
+fn side_index(color: Color) -> usize {
+    color.index()
+}
+
+impl Clock {
+    /// A clock with a control per side (the same for an even game), not
+    /// running.
+    pub fn new(white: TimeControl, black: TimeControl) -> Clock {
+        let side = |c: &TimeControl| Side {
+            left: c.periods.first().map_or(Duration::ZERO, |p| p.time),
+            period: 0,
+            moves_in_period: 0,
+        };
+        Clock {
+            sides: [side(&white), side(&black)],
+            controls: [white, black],
+            running: None,
+            paused: None,
+            presses: Vec::new(),
+        }
+    }
+
+    /// Starts the time of `turn` (the side to move) at `now`.
+    pub fn start(&mut self, turn: Color, now: Duration) {
+        self.running = Some((turn, now));
+        self.paused = None;
+    }
+
+    /// Whether the clock runs.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    fn period(&self, color: Color) -> Period {
+        let control = &self.controls[side_index(color)];
+        let i = self.sides[side_index(color)].period.min(control.periods.len() - 1);
+        control.periods[i]
+    }
+
+    /// How much of `color`'s time has gone in the turn running at `now`
+    /// (a simple delay's first seconds are free).
+    fn spent(&self, color: Color, now: Duration) -> Duration {
+        match self.running {
+            Some((c, since)) if c == color => {
+                let elapsed = now.saturating_sub(since);
+                match self.period(color).bonus {
+                    Bonus::Delay(d) => elapsed.saturating_sub(d),
+                    _ => elapsed,
+                }
+            }
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// The time `color` has left at `now`.
+    pub fn left(&self, color: Color, now: Duration) -> Duration {
+        self.sides[side_index(color)]
+            .left
+            .saturating_sub(self.spent(color, now))
+    }
+
+    /// The side whose flag has fallen at `now`, if any.
+    pub fn flagged(&self, now: Duration) -> Option<Color> {
+        let (color, _) = self.running?;
+        (self.left(color, now) == Duration::ZERO).then_some(color)
+    }
+
+    /// The side to move finished its move at `now`: its time is taken, its
+    /// bonus given, a period's time added when its moves are made, and the
+    /// other side's time starts. Returns the time the move used.
+    pub fn press(&mut self, now: Duration) -> Duration {
+        let Some((color, since)) = self.running else {
+            return Duration::ZERO;
+        };
+        let before = self.sides;
+        let used = now.saturating_sub(since);
+        let spent = self.spent(color, now);
+        let period = self.period(color);
+        let i = side_index(color);
+        let side = &mut self.sides[i];
+        side.left = side.left.saturating_sub(spent);
+        if let Bonus::Increment(d) = period.bonus {
+            side.left += d;
+        }
+        if let Bonus::Bronstein(d) = period.bonus {
+            side.left += used.min(d);
+        }
+        side.moves_in_period += 1;
+        if period.moves == Some(side.moves_in_period) {
+            side.period += 1;
+            side.moves_in_period = 0;
+            let control = &self.controls[i];
+            if let Some(next) = control.periods.get(side.period.min(control.periods.len() - 1)) {
+                side.left += next.time;
+            }
+        }
+        self.presses.push(Press { before, used });
+        self.running = Some((!color, now));
+        used
+    }
+
+    /// Takes back the last press: both sides' times are as they were
+    /// before that move, and the side that made it moves again, from `now`.
+    pub fn undo(&mut self, now: Duration) -> bool {
+        let Some(press) = self.presses.pop() else {
+            return false;
+        };
+        self.sides = press.before;
+        if let Some((color, _)) = self.running {
+            self.running = Some((!color, now));
+        }
+        true
+    }
+
+    /// Stops the time at `now` (the side to move keeps what it has left).
+    pub fn pause(&mut self, now: Duration) {
+        if let Some((color, _)) = self.running {
+            let i = side_index(color);
+            self.sides[i].left = self.left(color, now);
+            self.paused = Some(color);
+            self.running = None;
+        }
+    }
+
+    /// Starts the paused time again at `now`.
+    pub fn resume(&mut self, now: Duration) {
+        if let Some(color) = self.paused.take() {
+            self.running = Some((color, now));
+        }
+    }
+
+    /// The time each move used, in order.
+    pub fn times_used(&self) -> Vec<Duration> {
+        self.presses.iter().map(|p| p.used).collect()
+    }
+}
+
+/// The outcome when `flagged` runs out of time in `pos` (FIDE 6.9): the
+/// opponent wins, unless it cannot checkmate by any series of legal moves
+/// ("cannot mate" as the core judges it per side: a lone king; a king and
+/// one knight against a king or queens only; a king and bishops all on one
+/// colour with no pawns or knights on the board), when the game is drawn.
+pub fn flag_outcome(pos: &Position, flagged: Color) -> Outcome {
+    if pos.has_insufficient_material(!flagged) {
+        Outcome::Draw(DrawReason::InsufficientMaterial)
+    } else {
+        Outcome::Win {
+            winner: !flagged,
+            reason: WinReason::Timeout,
+        }
+    }
+}
+
+/// A time as clocks show it: `4:59`, `1:02:03`, and tenths under 10 s: `9.4`.
+pub fn format(left: Duration) -> String {
+    let tenths = left.as_millis() / 100;
+    let secs = left.as_secs();
+    if secs < 10 {
+        return format!("{}.{}", tenths / 10, tenths % 10);
+    }
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(secs: f64) -> Duration {
+        Duration::from_secs_f64(secs)
+    }
+
+    #[test]
+    fn the_side_to_move_runs_and_an_increment_is_added() {
+        let mut clock = Clock::new(TimeControl::fischer(3, 2), TimeControl::fischer(3, 2));
+        clock.start(Color::White, s(0.0));
+        assert_eq!(clock.left(Color::White, s(10.0)), s(170.0));
+        assert_eq!(clock.left(Color::Black, s(10.0)), s(180.0));
+        assert_eq!(clock.press(s(10.0)), s(10.0));
+        assert_eq!(clock.left(Color::White, s(10.0)), s(172.0));
+        assert_eq!(clock.left(Color::Black, s(15.0)), s(175.0));
+        clock.press(s(15.0));
+        assert_eq!(clock.left(Color::Black, s(99.0)), s(177.0));
+        assert_eq!(clock.times_used(), [s(10.0), s(5.0)]);
+    }
+
+    #[test]
+    fn delays_bronstein_and_simple() {
+        let delay = |bonus| TimeControl {
+            periods: vec![Period {
+                moves: None,
+                time: s(60.0),
+                bonus,
+            }],
+        };
+        // Bronstein: a 3 s move with a 5 s delay costs nothing; an 8 s one 3 s.
+        let mut clock = Clock::new(delay(Bonus::Bronstein(s(5.0))), delay(Bonus::None));
+        clock.start(Color::White, s(0.0));
+        clock.press(s(3.0));
+        assert_eq!(clock.left(Color::White, s(3.0)), s(60.0));
+        clock.press(s(4.0));
+        clock.press(s(12.0));
+        assert_eq!(clock.left(Color::White, s(12.0)), s(57.0));
+        // Simple delay: the clock does not run for the first 5 s.
+        let mut clock = Clock::new(delay(Bonus::Delay(s(5.0))), delay(Bonus::None));
+        clock.start(Color::White, s(0.0));
+        assert_eq!(clock.left(Color::White, s(4.0)), s(60.0));
+        assert_eq!(clock.left(Color::White, s(7.0)), s(58.0));
+        clock.press(s(7.0));
+        assert_eq!(clock.left(Color::White, s(7.0)), s(58.0));
+    }
+
+    #[test]
+    fn periods_add_their_time_when_their_moves_are_made() {
+        // 2 moves in 60 s, then 30 s for the rest with 10 s a move.
+        let control = TimeControl {
+            periods: vec![
+                Period {
+                    moves: Some(2),
+                    time: s(60.0),
+                    bonus: Bonus::None,
+                },
+                Period {
+                    moves: None,
+                    time: s(30.0),
+                    bonus: Bonus::Increment(s(10.0)),
+                },
+            ],
+        };
+        assert_eq!(control.pgn_tag(), "2/60:30+10");
+        let mut clock = Clock::new(control.clone(), control);
+        clock.start(Color::White, s(0.0));
+        clock.press(s(10.0)); // White 50
+        clock.press(s(10.0)); // Black 60
+        clock.press(s(20.0)); // White's second move: 40, then +30
+        assert_eq!(clock.left(Color::White, s(20.0)), s(70.0));
+        clock.press(s(20.0));
+        clock.press(s(25.0)); // in the second period: -5 +10
+        assert_eq!(clock.left(Color::White, s(25.0)), s(75.0));
+    }
+
+    #[test]
+    fn pause_resume_and_undo() {
+        let mut clock = Clock::new(TimeControl::fischer(1, 0), TimeControl::fischer(1, 0));
+        clock.start(Color::White, s(0.0));
+        clock.pause(s(5.0));
+        assert_eq!(clock.left(Color::White, s(100.0)), s(55.0));
+        clock.resume(s(100.0));
+        assert_eq!(clock.left(Color::White, s(101.0)), s(54.0));
+        clock.press(s(101.0));
+        clock.press(s(111.0)); // Black used 10
+        assert_eq!(clock.left(Color::Black, s(111.0)), s(50.0));
+        // Taking back Black's move restores both times; Black moves again.
+        assert!(clock.undo(s(120.0)));
+        assert_eq!(clock.left(Color::Black, s(120.0)), s(60.0));
+        assert_eq!(clock.left(Color::White, s(120.0)), s(54.0));
+        assert_eq!(clock.left(Color::Black, s(125.0)), s(55.0));
+        assert!(clock.undo(s(130.0)));
+        assert!(!clock.undo(s(130.0)));
+    }
+
+    #[test]
+    fn a_flag_falls_and_fide_6_9_decides() {
+        let mut clock = Clock::new(TimeControl::fischer(1, 0), TimeControl::fischer(1, 0));
+        clock.start(Color::White, s(0.0));
+        assert_eq!(clock.flagged(s(59.9)), None);
+        assert_eq!(clock.flagged(s(60.0)), Some(Color::White));
+        // Black has a rook: White loses on time.
+        let pos: Position = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1".parse().unwrap();
+        assert_eq!(
+            flag_outcome(&pos, Color::White),
+            Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Timeout
+            }
+        );
+        // Black has a lone king: a draw.
+        let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+        assert_eq!(
+            flag_outcome(&pos, Color::White),
+            Outcome::Draw(DrawReason::InsufficientMaterial)
+        );
+        // A knight against a lone king cannot mate: a draw; against a rook it can (help-mate).
+        let pos: Position = "4k3/8/8/8/8/8/8/n3K3 w - - 0 1".parse().unwrap();
+        assert_eq!(
+            flag_outcome(&pos, Color::White),
+            Outcome::Draw(DrawReason::InsufficientMaterial)
+        );
+        let pos: Position = "4k3/8/8/8/8/8/8/n2RK3 w - - 0 1".parse().unwrap();
+        assert!(matches!(flag_outcome(&pos, Color::White), Outcome::Win { .. }));
+    }
+
+    #[test]
+    fn times_as_clocks_show_them() {
+        assert_eq!(format(s(299.0)), "4:59");
+        assert_eq!(format(s(3723.0)), "1:02:03");
+        assert_eq!(format(s(9.45)), "9.4");
+        assert_eq!(format(s(0.0)), "0.0");
+        assert_eq!(TimeControl::fischer(5, 0).pgn_tag(), "300");
+        assert_eq!(TimeControl::fischer(3, 2).pgn_tag(), "180+2");
+        assert_eq!(TimeControl::presets().len(), 9);
+    }
+}
