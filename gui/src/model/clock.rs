@@ -134,11 +134,13 @@ struct Side {
     moves_in_period: u32,
 }
 
-/// What a press changed, kept for undo, with the time the move used.
+/// What a press changed, kept for undo: the sides before it, the time the
+/// move used, and the time it took from the clock.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Press {
     before: [Side; 2],
     used: Duration,
+    spent: Duration,
 }
 
 /// A chess clock for two sides.
@@ -190,6 +192,11 @@ impl Clock {
         let control = &self.controls[side_index(color)];
         let i = self.sides[side_index(color)].period.min(control.periods.len() - 1);
         control.periods[i]
+    }
+
+    /// The bonus `color` gets now (its current period's).
+    pub fn bonus(&self, color: Color) -> Bonus {
+        self.period(color).bonus
     }
 
     /// How much of `color`'s time has gone in the turn running at `now`
@@ -249,20 +256,29 @@ impl Clock {
                 side.left += next.time;
             }
         }
-        self.presses.push(Press { before, used });
+        self.presses.push(Press { before, used, spent });
         self.running = Some((!color, now));
         used
     }
 
-    /// Takes back the last press: both sides' times are as they were
-    /// before that move, and the side that made it moves again, from `now`.
+    /// Takes back the last press: both sides' times are as recorded when
+    /// that move was made (the time it took stays spent, its bonus goes),
+    /// and the side that made it moves again, from `now`.
     pub fn undo(&mut self, now: Duration) -> bool {
         let Some(press) = self.presses.pop() else {
             return false;
         };
+        let mover = match self.running.or(self.paused.map(|c| (c, now))) {
+            Some((color, _)) => !color,
+            None => return false,
+        };
         self.sides = press.before;
-        if let Some((color, _)) = self.running {
-            self.running = Some((!color, now));
+        let side = &mut self.sides[side_index(mover)];
+        side.left = side.left.saturating_sub(press.spent);
+        if self.running.is_some() {
+            self.running = Some((mover, now));
+        } else {
+            self.paused = Some(mover);
         }
         true
     }
@@ -408,11 +424,12 @@ mod tests {
         clock.press(s(101.0));
         clock.press(s(111.0)); // Black used 10
         assert_eq!(clock.left(Color::Black, s(111.0)), s(50.0));
-        // Taking back Black's move restores both times; Black moves again.
+        // Taking back Black's move: the times as when it was made (its 10 s
+        // stay spent); Black moves again, its time running.
         assert!(clock.undo(s(120.0)));
-        assert_eq!(clock.left(Color::Black, s(120.0)), s(60.0));
+        assert_eq!(clock.left(Color::Black, s(120.0)), s(50.0));
         assert_eq!(clock.left(Color::White, s(120.0)), s(54.0));
-        assert_eq!(clock.left(Color::Black, s(125.0)), s(55.0));
+        assert_eq!(clock.left(Color::Black, s(125.0)), s(45.0));
         assert!(clock.undo(s(130.0)));
         assert!(!clock.undo(s(130.0)));
     }

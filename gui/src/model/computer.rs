@@ -73,6 +73,9 @@ pub struct GameSetup {
     /// in it (the Book panel shows its moves too).
     #[serde(default)]
     pub book: Option<PathBuf>,
+    /// The time control (the same for both sides), or none: untimed.
+    #[serde(default)]
+    pub time_control: Option<super::clock::TimeControl>,
 }
 
 impl Default for GameSetup {
@@ -86,6 +89,7 @@ impl Default for GameSetup {
             engine_path: None,
             chess960: None,
             book: None,
+            time_control: None,
         }
     }
 }
@@ -172,6 +176,9 @@ pub struct Computer {
     pub hinting: bool,
     /// Why the engine failed last, for a dialog.
     pub failure: Option<String>,
+    /// On the clock: the most a move may take now (set by the model each
+    /// frame from the clock), so that the computer never loses on time.
+    pub time_budget: Option<Duration>,
     worker: Option<Worker>,
     job: Option<Job>,
 }
@@ -189,6 +196,7 @@ impl Default for Computer {
             hint: None,
             hinting: false,
             failure: None,
+            time_budget: None,
             worker: None,
             job: None,
         }
@@ -365,9 +373,12 @@ impl Computer {
     }
 
     fn start_move(&mut self, game: &Game, generation: u64) {
+        let think = Duration::from_millis(self.setup.think_ms.clamp(50, 60_000));
         let kind = TaskKind::Play {
             level: Level::new(self.setup.level),
-            movetime: Duration::from_millis(self.setup.think_ms.clamp(50, 60_000)),
+            movetime: self
+                .time_budget
+                .map_or(think, |budget| think.min(budget).max(Duration::from_millis(10))),
         };
         let task = self.start_task(game, kind);
         self.job = Some(Job::Move {

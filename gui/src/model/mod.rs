@@ -12,6 +12,7 @@ pub mod history;
 pub mod play;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use chess_core::{Color, Game, Position, Setup};
 use chess_file::AppState;
@@ -122,6 +123,12 @@ pub struct Model {
     pub computer: Computer,
     /// The opening book chosen (the one of the computer's setup).
     pub book: book::Book,
+    /// The game's clock, when it is timed.
+    pub clock: Option<clock::Clock>,
+    /// Where the clock's time comes from (tests set their own).
+    pub time: Box<dyn clock::TimeSource>,
+    /// The half-move of the main line the clock has counted to.
+    clock_ply: usize,
 }
 
 impl Default for Model {
@@ -144,6 +151,9 @@ impl Model {
             quit: false,
             computer: Computer::default(),
             book: book::Book::default(),
+            clock: None,
+            time: Box::new(clock::SystemTime::default()),
+            clock_ply: 0,
         }
     }
 
@@ -195,10 +205,12 @@ impl Model {
             Pending::NewGame => {
                 let setup = self.computer.setup.clone();
                 self.start(setup.new_game(), None, AppState::default());
+                self.start_clock(setup.time_control.as_ref());
                 self.computer.set_setup(setup);
             }
             Pending::NewGameWith(setup) => {
                 self.start(setup.new_game(), None, AppState::default());
+                self.start_clock(setup.time_control.as_ref());
                 self.computer.set_setup(setup);
             }
             Pending::Open => {
@@ -221,12 +233,61 @@ impl Model {
     /// Shows `game` as a fresh document, with people on both sides (a
     /// game opened from a file is to be looked at, not played out by the
     /// computer unasked).
+    /// Starts the clock of a new game (or none, untimed), White to move.
+    fn start_clock(&mut self, control: Option<&clock::TimeControl>) {
+        self.clock = control.map(|c| {
+            let mut clock = clock::Clock::new(c.clone(), c.clone());
+            clock.start(self.play.position().turn(), self.time.now());
+            clock
+        });
+        self.clock_ply = self.play.game.ply(self.play.game.cursor());
+    }
+
+    /// Keeps the clock with the game: a move made presses it, a move taken
+    /// back restores its times; a flag that falls ends the game (FIDE 6.9).
+    fn tick_clock(&mut self) {
+        let now = self.time.now();
+        let Some(clock) = &mut self.clock else {
+            self.computer.time_budget = None;
+            return;
+        };
+        let game = &self.play.game;
+        let ply = game.ply(game.mainline_end());
+        while self.clock_ply < ply {
+            clock.press(now);
+            self.clock_ply += 1;
+        }
+        while self.clock_ply > ply {
+            clock.undo(now);
+            self.clock_ply -= 1;
+        }
+        if self.play.outcome().is_some() {
+            clock.pause(now);
+            return;
+        }
+        // The computer's budget: a thirtieth of what is left, plus most of
+        // the increment (which the press will give back).
+        let turn = game.position_at(game.mainline_end()).turn();
+        let left = clock.left(turn, now);
+        let bonus = match clock.bonus(turn) {
+            clock::Bonus::Increment(d) | clock::Bonus::Bronstein(d) | clock::Bonus::Delay(d) => d * 4 / 5,
+            clock::Bonus::None => Duration::ZERO,
+        };
+        self.computer.time_budget = Some((left / 30 + bonus).min(left / 2));
+        if let Some(flagged) = clock.flagged(now) {
+            let pos = self.play.game.position_at(self.play.game.mainline_end()).clone();
+            clock.pause(now);
+            self.play.record_result(clock::flag_outcome(&pos, flagged));
+        }
+    }
+
     fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
         let mut setup = self.computer.setup.clone();
         setup.white = Player::Human;
         setup.black = Player::Human;
         self.computer.set_setup(setup);
         self.play = Play::new(game);
+        self.clock = None;
         self.file.path = path;
         self.file.saved_generation = self.play.generation();
         self.flipped = app.flipped;
@@ -420,6 +481,7 @@ impl Model {
     /// Returns whether the engine is working (the view then keeps drawing).
     pub fn tick(&mut self) -> bool {
         self.sync_book();
+        self.tick_clock();
         let may_move = self.computer_may_move();
         // From the book while the game is in it: at once, no thinking.
         let turn = self.play.position().turn();
@@ -447,7 +509,8 @@ impl Model {
         if let Some(failure) = self.computer.failure.take() {
             self.dialog = Some(Dialog::Error(failure));
         }
-        self.computer.is_busy()
+        // A running clock is drawn every tenth of a second.
+        self.computer.is_busy() || self.clock.as_ref().is_some_and(clock::Clock::is_running)
     }
 
     /// The person's colour in a game against the computer (one side each).

@@ -425,6 +425,18 @@ impl Play {
         }
     }
 
+    /// Records an outcome decided outside the moves (a flag fall), at the
+    /// end of the main line, as one undoable step.
+    pub fn record_result(&mut self, outcome: chess_core::Outcome) {
+        self.edit(
+            |g| {
+                g.to_end();
+                g.set_result(Some(outcome));
+            },
+            |_| true,
+        );
+    }
+
     /// The side to move offers a draw.
     pub fn offer_draw(&mut self) {
         if self.game.outcome().is_none() {

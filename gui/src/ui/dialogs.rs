@@ -106,6 +106,18 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
     }
 }
 
+/// Untimed, or one of the usual time controls (the same for both sides).
+fn time_control_choice(ui: &mut egui::Ui, setup: &mut GameSetup) {
+    use crate::model::clock::TimeControl;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Time:");
+        ui.radio_value(&mut setup.time_control, None, "Untimed");
+        for (name, control) in TimeControl::presets() {
+            ui.radio_value(&mut setup.time_control, Some(control), name);
+        }
+    });
+}
+
 /// Standard chess or Chess960, and which start position: a number from 0
 /// to 959 (drawn at random when Chess960 is ticked, or with "Random"), its
 /// back rank shown before the game starts.
@@ -163,6 +175,8 @@ fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
             });
         ui.add_space(6.0);
         chess960_choice(ui, &mut setup);
+        ui.add_space(6.0);
+        time_control_choice(ui, &mut setup);
         let computer = setup.white == Player::Computer || setup.black == Player::Computer;
         ui.add_space(6.0);
         ui.add_enabled_ui(computer, |ui| {

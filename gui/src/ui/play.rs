@@ -103,6 +103,7 @@ fn promotion_picker(ui: &mut egui::Ui, app: &mut ChessApp, rect: egui::Rect, fro
 /// The panel beside the board: controls, the move box and the move list.
 pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     ui.add_space(6.0);
+    clocks(ui, &app.model);
     controls(ui, app);
     ui.separator();
     analysis(ui, app);
@@ -155,6 +156,32 @@ fn book_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     if let Some(m) = chosen {
         model.play_book_move(m);
     }
+}
+
+/// The two clocks of a timed game, the side to move's highlighted, red
+/// under 20 s, with tenths under 10 s.
+fn clocks(ui: &mut egui::Ui, model: &Model) {
+    let Some(clock) = &model.clock else {
+        return;
+    };
+    let now = model.time.now();
+    let turn = model.play.game.position_at(model.play.game.mainline_end()).turn();
+    ui.horizontal(|ui| {
+        for color in [chess_core::Color::White, chess_core::Color::Black] {
+            let left = clock.left(color, now);
+            let mut text = RichText::new(format!("{} {}", color.name(), crate::model::clock::format(left)))
+                .size(22.0)
+                .monospace();
+            if left < std::time::Duration::from_secs(20) {
+                text = text.color(Color32::from_rgb(230, 80, 60));
+            }
+            if color == turn && clock.is_running() {
+                text = text.strong().background_color(Color32::from_gray(60));
+            }
+            ui.label(text);
+        }
+    });
+    ui.separator();
 }
 
 fn controls(ui: &mut egui::Ui, app: &mut ChessApp) {

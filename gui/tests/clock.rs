@@ -1,0 +1,102 @@
+//! A timed game through the UI, with a time source the test moves: the
+//! clocks run for the side to move, a move presses the clock, undo gives
+//! the time back, and a flag that falls ends the game by FIDE 6.9.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use chess_gui::ChessApp;
+use chess_gui::model::FixedDialogs;
+use chess_gui::model::clock::TimeSource;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// A clock on the wall that the test sets.
+#[derive(Clone, Debug, Default)]
+struct Manual(Arc<Mutex<Duration>>);
+
+impl Manual {
+    fn set(&self, secs: u64) {
+        *self.0.lock().unwrap() = Duration::from_secs(secs);
+    }
+}
+
+impl TimeSource for Manual {
+    fn now(&self) -> Duration {
+        *self.0.lock().unwrap()
+    }
+}
+
+fn harness(time: &Manual) -> Harness<'static, ChessApp> {
+    let mut app = ChessApp::new(Box::new(FixedDialogs::default()));
+    app.model.time = Box::new(time.clone());
+    Harness::builder()
+        .with_size(egui::vec2(1100.0, 760.0))
+        .with_max_steps(32)
+        .with_context_setup(chess_gui::fonts::install)
+        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
+}
+
+fn settle(h: &mut Harness<'static, ChessApp>) {
+    // A running clock asks for a repaint every 50 ms: run some frames.
+    for _ in 0..3 {
+        h.step();
+    }
+}
+
+fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+fn square(h: &mut Harness<'static, ChessApp>, name: &str) {
+    h.get_by_label_contains(&format!("{name}, ")).click();
+    settle(h);
+}
+
+#[test]
+fn a_timed_game_until_a_flag_falls() {
+    let time = Manual::default();
+    let mut h = harness(&time);
+    settle(&mut h);
+    click(&mut h, "New game");
+    click(&mut h, "1+0");
+    click(&mut h, "White: human");
+    click(&mut h, "Black: human");
+    click(&mut h, "Start game");
+    h.get_by_label("White 1:00");
+    h.get_by_label("Black 1:00");
+    // A computer to move would think at most a thirtieth of its minute.
+    assert_eq!(h.state().model.computer.time_budget, Some(Duration::from_secs(2)));
+    // White thinks 5 s.
+    time.set(5);
+    settle(&mut h);
+    h.get_by_label("White 0:55");
+    square(&mut h, "e2");
+    square(&mut h, "e4");
+    // Black's time runs now, White's stands.
+    time.set(12);
+    settle(&mut h);
+    h.get_by_label("White 0:55");
+    h.get_by_label("Black 0:53");
+    // Undo: Black's move? None yet; White's move is taken back, and White's
+    // 55 s come back as they were when it moved.
+    click(&mut h, "Undo");
+    h.get_by_label("White 0:55");
+    h.get_by_label("Black 1:00");
+    square(&mut h, "e2");
+    square(&mut h, "e4");
+    // Black's flag falls: White has mating material, so White wins.
+    time.set(100);
+    settle(&mut h);
+    let outcome = h.state().model.play.outcome();
+    assert_eq!(
+        outcome,
+        Some(chess_core::Outcome::Win {
+            winner: chess_core::Color::White,
+            reason: chess_core::WinReason::Timeout
+        })
+    );
+    h.get_by_label_contains("Black lost on time");
+    h.get_by_label("Black 0.0");
+}
