@@ -99,4 +99,8 @@ fn a_timed_game_until_a_flag_falls() {
     );
     h.get_by_label_contains("Black lost on time");
     h.get_by_label("Black 0.0");
+    // The PGN has the time control and the clock after each move.
+    let pgn = h.state().model.pgn();
+    assert!(pgn.contains("[TimeControl \"60\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 {[%clk 0:00:55]} 1-0"), "{pgn}");
 }

@@ -141,6 +141,7 @@ struct Press {
     before: [Side; 2],
     used: Duration,
     spent: Duration,
+    mover: Color,
 }
 
 /// A chess clock for two sides.
@@ -256,7 +257,12 @@ impl Clock {
                 side.left += next.time;
             }
         }
-        self.presses.push(Press { before, used, spent });
+        self.presses.push(Press {
+            before,
+            used,
+            spent,
+            mover: color,
+        });
         self.running = Some((!color, now));
         used
     }
@@ -298,6 +304,29 @@ impl Clock {
         if let Some(color) = self.paused.take() {
             self.running = Some((color, now));
         }
+    }
+
+    /// The time each side had left after each move, in order (what a PGN
+    /// `[%clk]` records): the time before, less what the move took, plus
+    /// its bonus.
+    pub fn left_after_moves(&self) -> Vec<Duration> {
+        self.presses
+            .iter()
+            .enumerate()
+            .map(|(i, press)| {
+                // After a press: what the next press found, or what is now.
+                let m = side_index(press.mover);
+                self.presses
+                    .get(i + 1)
+                    .map_or(self.sides[m], |next| next.before[m])
+                    .left
+            })
+            .collect()
+    }
+
+    /// The controls, White's and Black's.
+    pub fn controls(&self) -> [&TimeControl; 2] {
+        [&self.controls[0], &self.controls[1]]
     }
 
     /// The time each move used, in order.
@@ -463,6 +492,16 @@ mod tests {
         );
         let pos: Position = "4k3/8/8/8/8/8/8/n2RK3 w - - 0 1".parse().unwrap();
         assert!(matches!(flag_outcome(&pos, Color::White), Outcome::Win { .. }));
+    }
+
+    #[test]
+    fn the_times_left_after_each_move() {
+        let mut clock = Clock::new(TimeControl::fischer(3, 2), TimeControl::fischer(3, 2));
+        clock.start(Color::White, s(0.0));
+        clock.press(s(10.0));
+        clock.press(s(15.0));
+        clock.press(s(16.0));
+        assert_eq!(clock.left_after_moves(), [s(172.0), s(177.0), s(173.0)]);
     }
 
     #[test]

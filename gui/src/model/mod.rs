@@ -365,7 +365,7 @@ impl Model {
     pub fn export_pgn(&mut self, dialogs: &mut dyn FileDialogs) {
         let name = format!("{}.pgn", self.suggested_name());
         if let Some(path) = dialogs.save(FileKind::Pgn, &name) {
-            match files::export_pgn(&path, &self.play.game) {
+            match files::export_pgn(&path, &self.game_with_clock_times()) {
                 Ok(()) => self.notice = Some(format!("Exported {}", display_name(&path))),
                 Err(e) => self.dialog = Some(Dialog::Error(e)),
             }
@@ -423,9 +423,31 @@ impl Model {
         }
     }
 
-    /// The game as PGN.
+    /// The game as PGN (with the clock's times, in a timed game).
     pub fn pgn(&self) -> String {
-        self.play.game.to_pgn()
+        self.game_with_clock_times().to_pgn()
+    }
+
+    /// The game, and when it is timed, its `TimeControl` tag and a
+    /// `[%clk h:mm:ss]` comment after each move of the main line.
+    pub fn game_with_clock_times(&self) -> Game {
+        let mut game = self.play.game.clone();
+        let Some(clock) = &self.clock else {
+            return game;
+        };
+        game.tags.set("TimeControl", clock.controls()[0].pgn_tag());
+        for (id, left) in game.mainline().into_iter().zip(clock.left_after_moves()) {
+            let secs = left.as_secs();
+            let clk = format!("[%clk {}:{:02}:{:02}]", secs / 3600, secs / 60 % 60, secs % 60);
+            let comment = game.comment(id);
+            let text = if comment.is_empty() {
+                clk
+            } else {
+                format!("{clk} {comment}")
+            };
+            game.set_comment(id, text);
+        }
+        game
     }
 
     /// Opens the editor on the position on the board.
