@@ -159,8 +159,28 @@ fn book_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
 }
 
 /// The two clocks of a timed game, the side to move's highlighted, red
-/// under 20 s, with tenths under 10 s.
+/// under 20 s, with tenths under 10 s; and what each side has taken, with
+/// the material difference.
 fn clocks(ui: &mut egui::Ui, model: &Model) {
+    let (taken, diff) = crate::model::clock::captures(model.play.position());
+    if taken.iter().any(|t| !t.is_empty()) {
+        for color in [chess_core::Color::White, chess_core::Color::Black] {
+            let glyphs: String = taken[color.index()]
+                .iter()
+                .map(|&role| chess_core::Piece::new(!color, role).unicode())
+                .collect();
+            let lead = match color {
+                chess_core::Color::White if diff > 0 => format!(" +{diff}"),
+                chess_core::Color::Black if diff < 0 => format!(" +{}", -diff),
+                _ => String::new(),
+            };
+            ui.label(format!(
+                "{} took: {}{lead}",
+                color.name(),
+                if glyphs.is_empty() { "—".into() } else { glyphs }
+            ));
+        }
+    }
     let Some(clock) = &model.clock else {
         return;
     };
