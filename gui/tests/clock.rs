@@ -104,3 +104,22 @@ fn a_timed_game_until_a_flag_falls() {
     assert!(pgn.contains("[TimeControl \"60\"]"), "{pgn}");
     assert!(pgn.contains("1. e4 {[%clk 0:00:55]} 1-0"), "{pgn}");
 }
+
+/// An imported online game: moving through it, the clocks show the times
+/// its `[%clk]` comments recorded at that move.
+#[test]
+fn an_imported_game_shows_its_recorded_clocks() {
+    let time = Manual::default();
+    let mut h = harness(&time);
+    let pgn = "1. e4 { [%clk 0:03:00] } e5 { [%clk 0:02:58] } 2. Nf3 { [%clk 0:02:55] [%emt 0:00:07] } *";
+    h.state_mut().model.play = chess_gui::model::Play::new(chess_core::Game::from_pgn(pgn).unwrap());
+    settle(&mut h);
+    h.get_by_label("White 2:55");
+    h.get_by_label("Black 2:58");
+    click(&mut h, "Back (←)");
+    h.get_by_label("White 3:00");
+    h.get_by_label("Black 2:58");
+    click(&mut h, "Back (←)");
+    h.get_by_label("White 3:00");
+    h.get_by_label("Black —");
+}

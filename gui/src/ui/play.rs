@@ -182,6 +182,7 @@ fn clocks(ui: &mut egui::Ui, model: &Model) {
         }
     }
     let Some(clock) = &model.clock else {
+        recorded_clocks(ui, model);
         return;
     };
     let now = model.time.now();
@@ -199,6 +200,31 @@ fn clocks(ui: &mut egui::Ui, model: &Model) {
                 text = text.strong().background_color(Color32::from_gray(60));
             }
             ui.label(text);
+        }
+    });
+    ui.separator();
+}
+
+/// Without a live clock: the times a game's `[%clk]` comments recorded for
+/// each side at the move shown (an imported online game).
+fn recorded_clocks(ui: &mut egui::Ui, model: &Model) {
+    let game = &model.play.game;
+    let mut last = [None, None];
+    for id in game.path_to(game.cursor()).into_iter().skip(1) {
+        if let Some(left) = chess_core::pgn::clock(game.comment(id)) {
+            // The mover is the side not to move after the move.
+            let mover = !game.position_at(id).turn();
+            last[mover.index()] = Some(left);
+        }
+    }
+    if last.iter().all(Option::is_none) {
+        return;
+    }
+    ui.horizontal(|ui| {
+        for color in [chess_core::Color::White, chess_core::Color::Black] {
+            let text = last[color.index()].map_or("—".to_string(), crate::model::clock::format);
+            ui.label(RichText::new(format!("{} {text}", color.name())).size(22.0).monospace())
+                .on_hover_text("As recorded in the game ([%clk])");
         }
     });
     ui.separator();
@@ -444,7 +470,18 @@ fn move_box(ui: &mut egui::Ui, app: &mut ChessApp) {
 
 /// The moves in SAN with numbers; variations in parentheses; each one
 /// clickable, with a menu to promote or delete variations.
+/// The time a comment's `[%emt h:mm:ss]` says a move took.
+fn emt(comment: &str) -> Option<std::time::Duration> {
+    let at = comment.find("[%emt ")?;
+    let rest = &comment[at + 6..];
+    let end = rest.find(']')?;
+    // The same form as [%clk]: read with the clock's reader.
+    chess_core::pgn::clock(&format!("[%clk {}]", rest[..end].trim()))
+}
+
 fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
+    // The time each move of the main line used, on the live clock.
+    let used = app.model.clock.as_ref().map(|c| c.times_used()).unwrap_or_default();
     let play = &mut app.model.play;
     let tokens = play.move_tokens();
     if tokens.is_empty() {
@@ -471,7 +508,27 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
                     } else {
                         rich = rich.strong();
                     }
-                    let response = ui.selectable_label(*node == cursor, rich);
+                    let mut response = ui.selectable_label(*node == cursor, rich);
+                    // Hover: the time the move took, from the clock or the
+                    // file's [%emt]; the time left after it, from [%clk].
+                    let ply = play.game.ply(*node);
+                    let comment = play.game.comment(*node);
+                    let took = if *mainline {
+                        used.get(ply.wrapping_sub(1)).copied()
+                    } else {
+                        None
+                    }
+                    .or_else(|| emt(comment));
+                    let mut times = Vec::new();
+                    if let Some(took) = took {
+                        times.push(format!("took {:.1} s", took.as_secs_f64()));
+                    }
+                    if let Some(left) = chess_core::pgn::clock(comment) {
+                        times.push(format!("clock {}", crate::model::clock::format(left)));
+                    }
+                    if !times.is_empty() {
+                        response = response.on_hover_text(times.join(", "));
+                    }
                     if response.clicked() {
                         go_to = Some(*node);
                     }
