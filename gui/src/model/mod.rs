@@ -288,6 +288,8 @@ impl Model {
         self.computer.set_setup(setup);
         self.play = Play::new(game);
         self.clock = None;
+        // A note about the game before ("Opened x.ron") no longer applies.
+        self.notice = None;
         self.file.path = path;
         self.file.saved_generation = self.play.generation();
         self.flipped = app.flipped;
