@@ -123,3 +123,58 @@ fn an_imported_game_shows_its_recorded_clocks() {
     h.get_by_label("White 3:00");
     h.get_by_label("Black —");
 }
+
+/// A timed game saved and opened again resumes with its clocks.
+#[test]
+fn a_saved_timed_game_resumes_with_its_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("timed.ron");
+    let time = Manual::default();
+    let dialogs = FixedDialogs {
+        open: [file.clone()].into_iter().collect(),
+        save: [file.clone()].into_iter().collect(),
+        ..FixedDialogs::default()
+    };
+    let mut app = ChessApp::new(Box::new(dialogs));
+    app.model.time = Box::new(time.clone());
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1100.0, 760.0))
+        .with_max_steps(32)
+        .with_context_setup(chess_gui::fonts::install)
+        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app);
+    settle(&mut h);
+    click(&mut h, "New game");
+    click(&mut h, "3+2");
+    click(&mut h, "White: human");
+    click(&mut h, "Black: human");
+    click(&mut h, "Start game");
+    time.set(10);
+    square(&mut h, "e2");
+    square(&mut h, "e4");
+    time.set(25);
+    settle(&mut h);
+    h.get_by_label("White 2:52");
+    h.get_by_label("Black 2:45");
+    h.get_by_label("File").click();
+    settle(&mut h);
+    click(&mut h, "Save Ctrl+S");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("version: 3") && text.contains("left_ms: (172000, 165000)"),
+        "{text}"
+    );
+    // Later, another game, then the saved one again: Black's time runs on.
+    click(&mut h, "New game");
+    click(&mut h, "Untimed");
+    click(&mut h, "Start game");
+    assert!(h.state().model.clock.is_none());
+    time.set(500);
+    h.get_by_label("File").click();
+    settle(&mut h);
+    click(&mut h, "Open… Ctrl+O");
+    h.get_by_label("White 2:52");
+    h.get_by_label("Black 2:45");
+    time.set(505);
+    settle(&mut h);
+    h.get_by_label("Black 2:40");
+}

@@ -35,8 +35,46 @@ pub use atomic::write_atomic;
 /// The newest format version this library writes and reads. A file gets
 /// the lowest version that describes it, so older programs keep reading
 /// what they can: version 1 for standard chess, version 2 (which added
-/// [`Variant`]) for Chess960.
-pub const FORMAT_VERSION: u32 = 2;
+/// [`Variant`]) for Chess960, version 3 (which added the clock of a timed
+/// game, [`ClockRecord`]) for a timed game.
+pub const FORMAT_VERSION: u32 = 3;
+
+/// Time added per move in a period of a time control (durations in ms).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BonusRecord {
+    /// Nothing.
+    None,
+    /// Fischer increment.
+    Increment(u64),
+    /// Bronstein delay: the time used is given back, up to this.
+    Bronstein(u64),
+    /// Simple (US) delay: the clock waits this long.
+    Delay(u64),
+}
+
+/// One period of a time control (format version 3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PeriodRecord {
+    /// Moves to make in it; none for the rest of the game.
+    pub moves: Option<u32>,
+    /// The time it brings, in ms.
+    pub time_ms: u64,
+    /// The bonus per move.
+    pub bonus: BonusRecord,
+}
+
+/// A timed game's clock as saved, so the game resumes with its times
+/// (format version 3): each side's time control, time left, and where it
+/// is in its periods, White's then Black's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockRecord {
+    /// The time controls.
+    pub controls: [Vec<PeriodRecord>; 2],
+    /// Time left, in ms.
+    pub left_ms: [u64; 2],
+    /// The period each side is in, and the moves it made in it.
+    pub periods: [(u32, u32); 2],
+}
 
 /// The rules a game is played by.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,6 +159,9 @@ pub struct AppState {
     /// "engine:5"); empty when not set.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<String>,
+    /// The clock of a timed game (format version 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockRecord>,
 }
 
 /// Why a save file could not be read. The game on screen should stay as it
@@ -210,7 +251,13 @@ impl Document {
         let root = NodeId::ROOT;
         let chess960 = game.start_position().is_chess960();
         Document {
-            version: if chess960 { 2 } else { 1 },
+            version: if app.clock.is_some() {
+                3
+            } else if chess960 {
+                2
+            } else {
+                1
+            },
             tags: game.tags.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
             variant: if chess960 { Variant::Chess960 } else { Variant::Standard },
             start: game.start_position().fen(),

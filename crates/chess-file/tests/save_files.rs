@@ -85,7 +85,7 @@ fn a_newer_version_is_refused_clearly() {
     ));
     assert_eq!(
         err.to_string(),
-        "the file is in format version 7, newer than this program reads (up to 2); update the program"
+        "the file is in format version 7, newer than this program reads (up to 3); update the program"
     );
 }
 

@@ -335,6 +335,68 @@ impl Clock {
     }
 }
 
+impl Clock {
+    /// The clock as a save file keeps it, its times taken at `now` (the
+    /// game resumes with them).
+    pub fn to_record(&self, now: Duration) -> chess_file::ClockRecord {
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let period = |p: &Period| chess_file::PeriodRecord {
+            moves: p.moves,
+            time_ms: ms(p.time),
+            bonus: match p.bonus {
+                Bonus::None => chess_file::BonusRecord::None,
+                Bonus::Increment(d) => chess_file::BonusRecord::Increment(ms(d)),
+                Bonus::Bronstein(d) => chess_file::BonusRecord::Bronstein(ms(d)),
+                Bonus::Delay(d) => chess_file::BonusRecord::Delay(ms(d)),
+            },
+        };
+        let side = |color: Color| {
+            let i = side_index(color);
+            (
+                self.controls[i].periods.iter().map(period).collect::<Vec<_>>(),
+                ms(self.left(color, now)),
+                (self.sides[i].period as u32, self.sides[i].moves_in_period),
+            )
+        };
+        let (white, black) = (side(Color::White), side(Color::Black));
+        chess_file::ClockRecord {
+            controls: [white.0, black.0],
+            left_ms: [white.1, black.1],
+            periods: [white.2, black.2],
+        }
+    }
+
+    /// A clock from a save file's record, not running; None when the record
+    /// has a side without periods.
+    pub fn from_record(record: &chess_file::ClockRecord) -> Option<Clock> {
+        let control = |periods: &[chess_file::PeriodRecord]| {
+            let periods: Vec<Period> = periods
+                .iter()
+                .map(|p| Period {
+                    moves: p.moves,
+                    time: Duration::from_millis(p.time_ms),
+                    bonus: match p.bonus {
+                        chess_file::BonusRecord::None => Bonus::None,
+                        chess_file::BonusRecord::Increment(d) => Bonus::Increment(Duration::from_millis(d)),
+                        chess_file::BonusRecord::Bronstein(d) => Bonus::Bronstein(Duration::from_millis(d)),
+                        chess_file::BonusRecord::Delay(d) => Bonus::Delay(Duration::from_millis(d)),
+                    },
+                })
+                .collect();
+            (!periods.is_empty()).then_some(TimeControl { periods })
+        };
+        let mut clock = Clock::new(control(&record.controls[0])?, control(&record.controls[1])?);
+        for i in 0..2 {
+            clock.sides[i] = Side {
+                left: Duration::from_millis(record.left_ms[i]),
+                period: record.periods[i].0 as usize,
+                moves_in_period: record.periods[i].1,
+            };
+        }
+        Some(clock)
+    }
+}
+
 /// The outcome when `flagged` runs out of time in `pos` (FIDE 6.9): the
 /// opponent wins, unless it cannot checkmate by any series of legal moves
 /// ("cannot mate" as the core judges it per side: a lone king; a king and
@@ -553,6 +615,23 @@ mod tests {
         assert_eq!(taken[0].len(), 15);
         assert!(taken[1].is_empty());
         assert_eq!(diff, 39);
+    }
+
+    #[test]
+    fn a_saved_clock_resumes_with_its_times() {
+        let mut clock = Clock::new(TimeControl::fischer(3, 2), TimeControl::fischer(5, 0));
+        clock.start(Color::White, s(0.0));
+        clock.press(s(10.0));
+        let record = clock.to_record(s(25.0));
+        assert_eq!(record.left_ms, [172_000, 285_000]);
+        let mut back = Clock::from_record(&record).unwrap();
+        assert!(!back.is_running());
+        back.start(Color::Black, s(1000.0));
+        assert_eq!(back.left(Color::Black, s(1005.0)), s(280.0));
+        assert_eq!(back.left(Color::White, s(1005.0)), s(172.0));
+        back.press(s(1005.0));
+        back.press(s(1006.0));
+        assert_eq!(back.left(Color::White, s(1006.0)), s(173.0));
     }
 
     #[test]

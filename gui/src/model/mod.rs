@@ -303,7 +303,18 @@ impl Model {
         match files::open(path) {
             Ok(Opened::Game(game, app)) => {
                 let own = FileKind::of(path) == FileKind::Ron;
+                let clock = app.clock.as_ref().and_then(clock::Clock::from_record);
                 self.start(*game, own.then(|| path.to_path_buf()), app);
+                // A timed game resumes with its times, its side to move's running.
+                if let Some(mut clock) = clock {
+                    let game = &self.play.game;
+                    let end = game.mainline_end();
+                    if game.outcome_at(end).is_none() {
+                        clock.start(game.position_at(end).turn(), self.time.now());
+                    }
+                    self.clock_ply = game.ply(end);
+                    self.clock = Some(clock);
+                }
                 self.file.remember(path);
                 self.notice = Some(format!("Opened {}", display_name(path)));
             }
@@ -344,8 +355,10 @@ impl Model {
     }
 
     fn save_to(&mut self, path: &Path) -> bool {
+        let now = self.time.now();
         let app = AppState {
             flipped: self.flipped,
+            clock: self.clock.as_ref().map(|c| c.to_record(now)),
             ..AppState::default()
         };
         match files::save_ron(path, &self.play.game, &app) {
