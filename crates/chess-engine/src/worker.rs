@@ -38,15 +38,35 @@ pub struct Task {
     pub kind: TaskKind,
 }
 
+/// A game's clocks as an engine is told them (UCI `wtime`, `btime`,
+/// `winc`, `binc`, `movestogo`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClockTimes {
+    /// White's time left.
+    pub wtime: Duration,
+    /// Black's time left.
+    pub btime: Duration,
+    /// White's increment.
+    pub winc: Duration,
+    /// Black's increment.
+    pub binc: Duration,
+    /// Moves to the next time control, if the control has one.
+    pub movestogo: Option<u32>,
+}
+
 /// The kind of a [`Task`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TaskKind {
-    /// Choose a move to play at this level, within this time.
+    /// Choose a move to play at this level, within this time; on the clock,
+    /// the engine also budgets its time from the clocks (and never thinks
+    /// longer than `movetime`).
     Play {
         /// The strength.
         level: Level,
-        /// The time to think.
+        /// The most time to think.
         movetime: Duration,
+        /// The game's clocks, when it is timed.
+        clock: Option<ClockTimes>,
     },
     /// Analyse until stopped, reporting this many best lines.
     Analyse {
@@ -238,7 +258,18 @@ fn run_builtin(
         pos.play_unchecked(m);
     }
     let (limits, level) = match task.kind {
-        TaskKind::Play { level, movetime } => (level.limits(movetime), Some(level)),
+        TaskKind::Play { level, movetime, clock } => {
+            let mut limits = level.limits(movetime);
+            limits.clock = clock.map(|c| {
+                let white = pos.turn() == chess_core::Color::White;
+                crate::search::Clock {
+                    time: if white { c.wtime } else { c.btime },
+                    increment: if white { c.winc } else { c.binc },
+                    moves_to_go: c.movestogo,
+                }
+            });
+            (limits, Some(level))
+        }
         TaskKind::Analyse { lines } => (
             Limits {
                 multipv: lines.max(1),
@@ -287,7 +318,7 @@ fn run_external(
         unreachable!("started above")
     };
     let go = match task.kind {
-        TaskKind::Play { level, movetime } => {
+        TaskKind::Play { level, movetime, clock } => {
             // UCI's standard way to weaken an engine, when it has it:
             // levels 1..9 map onto 1350..2750 Elo.
             if engine.has_option("UCI_LimitStrength") {
@@ -305,9 +336,20 @@ fn run_external(
             if engine.has_option("MultiPV") {
                 engine.set_option("MultiPV", "1").map_err(|e| e.to_string())?;
             }
-            Go {
-                movetime: Some(movetime),
-                ..Go::default()
+            match clock {
+                // On the clock: the engine manages its own time.
+                Some(c) => Go {
+                    wtime: Some(c.wtime),
+                    btime: Some(c.btime),
+                    winc: Some(c.winc),
+                    binc: Some(c.binc),
+                    movestogo: c.movestogo,
+                    ..Go::default()
+                },
+                None => Go {
+                    movetime: Some(movetime),
+                    ..Go::default()
+                },
             }
         }
         TaskKind::Analyse { lines } => {
@@ -328,7 +370,10 @@ fn run_external(
         }
     };
     let timeout = match task.kind {
-        TaskKind::Play { movetime, .. } => movetime + ANSWER,
+        TaskKind::Play { movetime, clock, .. } => {
+            // On the clock an engine may think up to what it has left.
+            movetime.max(clock.map_or(Duration::ZERO, |c| c.wtime.max(c.btime))) + ANSWER
+        }
         TaskKind::Analyse { .. } => Duration::from_secs(24 * 3600),
     };
     let mut pos = task.start.clone();

@@ -280,6 +280,7 @@ fn worker_plays_and_analyses_with_both_backends() {
             kind: TaskKind::Play {
                 level: Level::new(5),
                 movetime: Duration::from_millis(200),
+                clock: None,
             },
         });
         let (best, _) = finish(&mut worker, task, Duration::from_secs(10));
@@ -322,6 +323,7 @@ fn worker_reports_a_missing_engine() {
         kind: TaskKind::Play {
             level: Level::MAX,
             movetime: Duration::from_millis(50),
+            clock: None,
         },
     });
     match worker.wait(Duration::from_secs(5)) {
@@ -484,4 +486,37 @@ fn the_engine_api_plays_from_a_book() {
     );
     assert_eq!(m.unwrap().uci(), "g1f3");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// On a 1+0 clock (and with a minute to think per move allowed), both
+/// backends budget their time from the clock: an answer comes in a few
+/// seconds, well inside the time left, so the computer does not lose on
+/// time by thinking.
+#[test]
+fn on_the_clock_the_engines_budget_their_time() {
+    use chess_engine::worker::ClockTimes;
+    for backend in [Backend::Builtin, Backend::External(ENGINE.into())] {
+        let mut worker = Worker::new(backend.clone());
+        let start = Position::new();
+        let began = Instant::now();
+        let task = worker.start(Task {
+            start: start.clone(),
+            moves: Vec::new(),
+            kind: TaskKind::Play {
+                level: Level::new(10),
+                movetime: Duration::from_secs(60),
+                clock: Some(ClockTimes {
+                    wtime: Duration::from_secs(60),
+                    btime: Duration::from_secs(60),
+                    winc: Duration::ZERO,
+                    binc: Duration::ZERO,
+                    movestogo: None,
+                }),
+            },
+        });
+        let (best, _) = finish(&mut worker, task, Duration::from_secs(30));
+        let took = began.elapsed();
+        assert!(start.is_legal(best.unwrap()));
+        assert!(took < Duration::from_secs(6), "{backend:?} took {took:?} of its 60 s");
+    }
 }

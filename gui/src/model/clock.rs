@@ -195,6 +195,13 @@ impl Clock {
         control.periods[i]
     }
 
+    /// How many moves `color` must still make in its current period, if
+    /// the period has a move count.
+    pub fn moves_to_go(&self, color: Color) -> Option<u32> {
+        let side = &self.sides[side_index(color)];
+        self.period(color).moves.map(|n| n.saturating_sub(side.moves_in_period))
+    }
+
     /// The bonus `color` gets now (its current period's).
     pub fn bonus(&self, color: Color) -> Bonus {
         self.period(color).bonus
@@ -530,10 +537,13 @@ mod tests {
         assert_eq!(control.pgn_tag(), "2/60:30+10");
         let mut clock = Clock::new(control.clone(), control);
         clock.start(Color::White, s(0.0));
+        assert_eq!(clock.moves_to_go(Color::White), Some(2));
         clock.press(s(10.0)); // White 50
+        assert_eq!(clock.moves_to_go(Color::White), Some(1));
         clock.press(s(10.0)); // Black 60
         clock.press(s(20.0)); // White's second move: 40, then +30
         assert_eq!(clock.left(Color::White, s(20.0)), s(70.0));
+        assert_eq!(clock.moves_to_go(Color::White), None, "the last period lasts");
         clock.press(s(20.0));
         clock.press(s(25.0)); // in the second period: -5 +10
         assert_eq!(clock.left(Color::White, s(25.0)), s(75.0));

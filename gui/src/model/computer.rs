@@ -179,6 +179,9 @@ pub struct Computer {
     /// On the clock: the most a move may take now (set by the model each
     /// frame from the clock), so that the computer never loses on time.
     pub time_budget: Option<Duration>,
+    /// On the clock: both clocks, which the engine is told (UCI `wtime`,
+    /// `btime`, `winc`, `binc`, `movestogo`) to manage its own time.
+    pub clock_times: Option<chess_engine::worker::ClockTimes>,
     worker: Option<Worker>,
     job: Option<Job>,
 }
@@ -197,6 +200,7 @@ impl Default for Computer {
             hinting: false,
             failure: None,
             time_budget: None,
+            clock_times: None,
             worker: None,
             job: None,
         }
@@ -289,6 +293,7 @@ impl Computer {
             TaskKind::Play {
                 level: Level::MAX,
                 movetime: Duration::from_millis(1000),
+                clock: None,
             },
         );
         self.job = Some(Job::Hint {
@@ -306,6 +311,7 @@ impl Computer {
             TaskKind::Play {
                 level: Level::MAX,
                 movetime: DRAW_THOUGHT,
+                clock: None,
             },
         );
         self.job = Some(Job::DrawOffer {
@@ -379,6 +385,7 @@ impl Computer {
             movetime: self
                 .time_budget
                 .map_or(think, |budget| think.min(budget).max(Duration::from_millis(10))),
+            clock: self.clock_times,
         };
         let task = self.start_task(game, kind);
         self.job = Some(Job::Move {

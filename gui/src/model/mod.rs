@@ -249,6 +249,7 @@ impl Model {
         let now = self.time.now();
         let Some(clock) = &mut self.clock else {
             self.computer.time_budget = None;
+            self.computer.clock_times = None;
             return;
         };
         let game = &self.play.game;
@@ -274,6 +275,17 @@ impl Model {
             clock::Bonus::None => Duration::ZERO,
         };
         self.computer.time_budget = Some((left / 30 + bonus).min(left / 2));
+        let increment = |color| match clock.bonus(color) {
+            clock::Bonus::Increment(d) => d,
+            _ => Duration::ZERO,
+        };
+        self.computer.clock_times = Some(chess_engine::worker::ClockTimes {
+            wtime: clock.left(Color::White, now),
+            btime: clock.left(Color::Black, now),
+            winc: increment(Color::White),
+            binc: increment(Color::Black),
+            movestogo: clock.moves_to_go(turn),
+        });
         if let Some(flagged) = clock.flagged(now) {
             let pos = self.play.game.position_at(self.play.game.mainline_end()).clone();
             clock.pause(now);
