@@ -2,25 +2,14 @@
 //! their shares, a click playing one; the computer answering from the book.
 
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn harness(book: &std::path::Path) -> Harness<'static, ChessApp> {
-    let dialogs = FixedDialogs {
-        open: [book.to_path_buf()].into_iter().collect(),
-        ..FixedDialogs::default()
-    };
-    Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_max_steps(32)
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), ChessApp::new(Box::new(dialogs)))
-}
+mod common;
+use common::click;
 
-fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
-    h.get_by_label(label).click();
-    let _ = h.try_run();
+fn harness(book: &std::path::Path) -> Harness<'static, ChessApp> {
+    common::harness_with(&[book.to_path_buf()], &[], |_| {})
 }
 
 /// A book from three games: 1. e4 (a win, a loss: weight 2), 1... c5 (a
@@ -35,6 +24,17 @@ fn make_book(dir: &std::path::Path) -> std::path::PathBuf {
     path
 }
 
+/// A new game with the book chosen in the dialog; Black is the computer
+/// or a person.
+fn start_with_book(h: &mut Harness<'static, ChessApp>, black: &str) {
+    click(h, "New game");
+    click(h, "Choose book…");
+    h.get_by_label_contains("Opening book: ");
+    click(h, "White: human");
+    click(h, black);
+    click(h, "Start game");
+}
+
 #[test]
 fn a_book_move_from_the_panel_changes_the_opening_name() {
     let dir = tempfile::tempdir().unwrap();
@@ -42,12 +42,8 @@ fn a_book_move_from_the_panel_changes_the_opening_name() {
     let mut h = harness(&book);
     let _ = h.try_run();
     h.get_by_label("Opening: —");
-    click(&mut h, "New game");
-    click(&mut h, "Choose book…");
-    h.get_by_label("Opening book: openings.bin");
-    click(&mut h, "White: human");
-    click(&mut h, "Black: human");
-    click(&mut h, "Start game");
+    start_with_book(&mut h, "Black: human");
+    assert_eq!(h.state().model.computer.setup.book.as_deref(), Some(book.as_path()));
     h.get_by_label("Book (openings.bin):");
     // 1. e4 weighs 2, 1. d4 1: 66% and 33%.
     click(&mut h, "e4 66%");
@@ -69,11 +65,7 @@ fn the_computer_answers_from_the_book() {
     let book = make_book(dir.path());
     let mut h = harness(&book);
     let _ = h.try_run();
-    click(&mut h, "New game");
-    click(&mut h, "Choose book…");
-    click(&mut h, "White: human");
-    click(&mut h, "Black: computer");
-    click(&mut h, "Start game");
+    start_with_book(&mut h, "Black: computer");
     click(&mut h, "e4 66%");
     // The book's only weighted answer, at once.
     for _ in 0..10 {
@@ -106,11 +98,7 @@ fn snapshot_book_panel() {
     let book = make_book(dir.path());
     let mut h = harness(&book);
     let _ = h.try_run();
-    click(&mut h, "New game");
-    click(&mut h, "Choose book…");
-    click(&mut h, "White: human");
-    click(&mut h, "Black: human");
-    click(&mut h, "Start game");
+    start_with_book(&mut h, "Black: human");
     click(&mut h, "e4 66%");
     let _ = h.try_run();
     h.snapshot("book_panel");

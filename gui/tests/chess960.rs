@@ -7,56 +7,15 @@
 use std::path::PathBuf;
 
 use chess_gui::ChessApp;
-use chess_gui::model::{FixedDialogs, Player};
+use chess_gui::model::Player;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+mod common;
+use common::{click, menu, moves};
+
 fn harness(open: &[PathBuf], save: &[PathBuf]) -> Harness<'static, ChessApp> {
-    let dialogs = FixedDialogs {
-        open: open.iter().cloned().collect(),
-        save: save.iter().cloned().collect(),
-        ..FixedDialogs::default()
-    };
-    Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        // A computer's move may start a few frames of animation.
-        .with_max_steps(32)
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), ChessApp::new(Box::new(dialogs)))
-}
-
-fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn square(h: &mut Harness<'static, ChessApp>, name: &str) {
-    h.get_by_label_contains(&format!("{name}, ")).click();
-    settle(h);
-}
-
-/// Runs frames until the UI settles; while the computer thinks the app asks
-/// for repaints, which is no failure.
-fn settle(h: &mut Harness<'static, ChessApp>) {
-    if let Err(e) = h.try_run() {
-        assert!(
-            h.state().model.computer.is_busy(),
-            "the UI keeps repainting with the engine idle: {e}"
-        );
-    }
-}
-
-fn menu(h: &mut Harness<'static, ChessApp>, menu: &str, item: &str) {
-    click(h, menu);
-    click(h, item);
-}
-
-/// Moves by clicking `from` then `to`, for each pair.
-fn moves(h: &mut Harness<'static, ChessApp>, pairs: &[(&str, &str)]) {
-    for (from, to) in pairs {
-        square(h, from);
-        square(h, to);
-    }
+    common::harness_with(open, save, |_| {})
 }
 
 /// Starts a Chess960 game between two people from start position `number`

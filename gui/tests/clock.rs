@@ -6,7 +6,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use chess_gui::model::clock::TimeSource;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -27,31 +26,19 @@ impl TimeSource for Manual {
     }
 }
 
+mod common;
+use common::{click, square};
+
 fn harness(time: &Manual) -> Harness<'static, ChessApp> {
-    let mut app = ChessApp::new(Box::new(FixedDialogs::default()));
-    app.model.time = Box::new(time.clone());
-    Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_max_steps(32)
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
+    let time = time.clone();
+    common::harness_with(&[], &[], move |app| app.model.time = Box::new(time))
 }
 
+/// A running clock asks for a repaint every 50 ms: run some frames.
 fn settle(h: &mut Harness<'static, ChessApp>) {
-    // A running clock asks for a repaint every 50 ms: run some frames.
     for _ in 0..3 {
         h.step();
     }
-}
-
-fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn square(h: &mut Harness<'static, ChessApp>, name: &str) {
-    h.get_by_label_contains(&format!("{name}, ")).click();
-    settle(h);
 }
 
 #[test]
@@ -130,18 +117,10 @@ fn a_saved_timed_game_resumes_with_its_times() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("timed.ron");
     let time = Manual::default();
-    let dialogs = FixedDialogs {
-        open: [file.clone()].into_iter().collect(),
-        save: [file.clone()].into_iter().collect(),
-        ..FixedDialogs::default()
-    };
-    let mut app = ChessApp::new(Box::new(dialogs));
-    app.model.time = Box::new(time.clone());
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_max_steps(32)
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app);
+    let clock = time.clone();
+    let mut h = common::harness_with(std::slice::from_ref(&file), std::slice::from_ref(&file), move |app| {
+        app.model.time = Box::new(clock)
+    });
     settle(&mut h);
     click(&mut h, "New game");
     click(&mut h, "3+2");

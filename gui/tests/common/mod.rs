@@ -1,0 +1,72 @@
+//! What the app's UI tests share: a harness on the app with file dialogs
+//! answered in advance, and clicks as a person makes them.
+
+#![allow(dead_code)] // Each test file uses its own part.
+
+use std::path::PathBuf;
+
+use chess_gui::ChessApp;
+use chess_gui::model::FixedDialogs;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+/// The app in a 1100x760 window whose file dialogs answer `open` and
+/// `save` in turn; `setup` changes the app before the first frame.
+pub fn harness_with(
+    open: &[PathBuf],
+    save: &[PathBuf],
+    setup: impl FnOnce(&mut ChessApp),
+) -> Harness<'static, ChessApp> {
+    let dialogs = FixedDialogs {
+        open: open.iter().cloned().collect(),
+        save: save.iter().cloned().collect(),
+        ..FixedDialogs::default()
+    };
+    let mut app = ChessApp::new(Box::new(dialogs));
+    setup(&mut app);
+    Harness::builder()
+        .with_size(egui::vec2(1100.0, 760.0))
+        // A computer's move or a running clock may take a few frames.
+        .with_max_steps(32)
+        .with_context_setup(chess_gui::fonts::install)
+        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
+}
+
+/// Runs frames until the UI settles; while the computer thinks or a clock
+/// runs the app asks for repaints, which is no failure.
+pub fn settle(h: &mut Harness<'static, ChessApp>) {
+    if let Err(e) = h.try_run() {
+        let model = &h.state().model;
+        let clock_runs = model.clock.as_ref().is_some_and(|c| c.is_running());
+        assert!(
+            model.computer.is_busy() || clock_runs,
+            "the UI keeps repainting with nothing running: {e}"
+        );
+    }
+}
+
+/// Clicks the widget labelled `label`.
+pub fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+/// Clicks the square `name` ("e4").
+pub fn square(h: &mut Harness<'static, ChessApp>, name: &str) {
+    h.get_by_label_contains(&format!("{name}, ")).click();
+    settle(h);
+}
+
+/// Opens `menu` and clicks `item`.
+pub fn menu(h: &mut Harness<'static, ChessApp>, menu: &str, item: &str) {
+    click(h, menu);
+    click(h, item);
+}
+
+/// Moves by clicking `from` then `to`, for each pair.
+pub fn moves(h: &mut Harness<'static, ChessApp>, pairs: &[(&str, &str)]) {
+    for (from, to) in pairs {
+        square(h, from);
+        square(h, to);
+    }
+}
