@@ -309,11 +309,12 @@ impl Castles {
         keep: &STANDARD_KEEP,
     };
 
-    /// The castlings of `rights`, with the kings on `kings` (0x88).
-    pub fn new(rights: CastlingRights, kings: [u8; 2], chess960: bool) -> Castles {
+    /// The Chess960 castlings of `rights`, with the kings on `kings`
+    /// (0x88). (Standard chess is [`Castles::STANDARD`].)
+    pub fn chess960(rights: CastlingRights, kings: [u8; 2]) -> Castles {
         let mut castles = Castles {
-            kings: if chess960 { kings } else { Castles::STANDARD.kings },
-            chess960,
+            kings,
+            chess960: true,
             ..Castles::STANDARD
         };
         for (color, side) in rights.iter() {

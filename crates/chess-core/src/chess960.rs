@@ -135,7 +135,7 @@ impl Position {
     /// builds the position, or reports every problem, as
     /// [`Position::from_setup`] does for standard chess.
     pub fn from_setup_960(setup: Setup) -> Result<Position, PositionError> {
-        let pos = Position::from_setup_unchecked_960(&setup, true);
+        let pos = Position::from_setup_unchecked_in(&setup, true);
         pos.check_legal(setup.ep_square)?;
         Ok(pos)
     }
@@ -157,12 +157,6 @@ impl Position {
     pub fn from_fen_960(fen: &str) -> Result<Position, crate::Error> {
         let setup = Setup::from_fen_960(fen)?;
         Ok(Position::from_setup_960(setup)?)
-    }
-
-    /// Builds a position from a setup without checking it, in standard
-    /// chess or Chess960.
-    pub(crate) fn from_setup_unchecked_960(setup: &Setup, chess960: bool) -> Position {
-        Position::from_setup_unchecked_in(setup, chess960)
     }
 }
 

@@ -202,11 +202,7 @@ impl Position {
         // Standard chess castles with the a- and h-file rooks whatever the
         // rights say (a reader of standard FEN gives no others).
         self.castles = if self.castles.chess960 {
-            Castles::new(
-                state.castling,
-                [self.king88(Color::White), self.king88(Color::Black)],
-                true,
-            )
+            Castles::chess960(state.castling, [self.king88(Color::White), self.king88(Color::Black)])
         } else {
             Castles::STANDARD
         };

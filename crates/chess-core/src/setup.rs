@@ -161,24 +161,7 @@ fn find_problems(pos: &Position, ep_written: Option<Square>, warnings: bool, out
             out.push(Problem::ImpossibleMaterial(color));
         }
     }
-    if pos.is_chess960() {
-        castling_problems_960(pos, out);
-    } else {
-        for (color, side) in pos.castling().iter() {
-            let king_home = pos.piece_at(CastlingSide::king_from(color)) == Some(Piece::new(color, Role::King));
-            let rook = side.rook_from(color);
-            let rook_home = pos.piece_at(rook) == Some(Piece::new(color, Role::Rook));
-            if !king_home || !rook_home {
-                out.push(Problem::BadCastlingRight {
-                    color,
-                    side,
-                    king_missing: !king_home,
-                    rook,
-                    chess960: false,
-                });
-            }
-        }
-    }
+    castling_problems(pos, out);
     if let Some(ep) = ep_written
         && !ep_square_possible(&pos.squares, pos.turn(), ep)
     {
@@ -201,18 +184,26 @@ fn find_problems(pos: &Position, ep_written: Option<Square>, warnings: bool, out
     }
 }
 
-/// The castling rights of a Chess960 position its pieces do not allow: the
-/// king anywhere on its first rank, the right's rook on that side of it.
-fn castling_problems_960(pos: &Position, out: &mut Vec<Problem>) {
+/// The castling rights its pieces do not allow: each right's rook must be
+/// on its square, and the king at home (in standard chess on e1/e8; in
+/// Chess960 anywhere on its first rank, on the other side of the rook).
+fn castling_problems(pos: &Position, out: &mut Vec<Problem>) {
     let rights = pos.castling();
+    let chess960 = pos.is_chess960();
     for (color, side) in rights.iter() {
+        let king = Piece::new(color, Role::King);
+        // Standard rights hold the a- and h-file rooks.
         let rook = rights.rook_square(color, side).unwrap_or(side.rook_from(color));
-        let kings = pos.squares_of(Piece::new(color, Role::King));
-        let king_home = kings.is_single()
-            && kings.into_iter().all(|k| {
-                k.rank().index() == color.back_rank_index()
-                    && (k.file().index() < rook.file().index()) == (side == CastlingSide::King)
-            });
+        let king_home = if chess960 {
+            let kings = pos.squares_of(king);
+            kings.is_single()
+                && kings.into_iter().all(|k| {
+                    k.rank().index() == color.back_rank_index()
+                        && (k.file().index() < rook.file().index()) == (side == CastlingSide::King)
+                })
+        } else {
+            pos.piece_at(CastlingSide::king_from(color)) == Some(king)
+        };
         let rook_home = pos.piece_at(rook) == Some(Piece::new(color, Role::Rook));
         if !king_home || !rook_home {
             out.push(Problem::BadCastlingRight {
@@ -220,7 +211,7 @@ fn castling_problems_960(pos: &Position, out: &mut Vec<Problem>) {
                 side,
                 king_missing: !king_home,
                 rook,
-                chess960: true,
+                chess960,
             });
         }
     }

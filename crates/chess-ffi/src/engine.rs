@@ -51,17 +51,13 @@ pub unsafe extern "C" fn chess_engine_best_move(
         let level = match u8::try_from(level) {
             Ok(n @ 1..=10) => Level::new(n),
             _ => {
-                return Err(Fail::new(
-                    ChessError::CHESS_ERR_INVALID_ARG,
-                    format!("level {level} is not between 1 and 10"),
-                ));
+                return Err(Fail::invalid(format!("level {level} is not between 1 and 10")));
             }
         };
         if movetime_ms == 0 || movetime_ms > MAX_MOVETIME_MS {
-            return Err(Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!("movetime_ms {movetime_ms} is not between 1 and {MAX_MOVETIME_MS}"),
-            ));
+            return Err(Fail::invalid(format!(
+                "movetime_ms {movetime_ms} is not between 1 and {MAX_MOVETIME_MS}"
+            )));
         }
         let movetime = Duration::from_millis(u64::from(movetime_ms));
         let never = AtomicBool::new(false);

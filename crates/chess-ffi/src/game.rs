@@ -320,9 +320,7 @@ pub unsafe extern "C" fn chess_game_undo(game: *mut ChessGame) -> ChessError {
     // SAFETY: contract of this function.
     run_code(|| {
         let g = unsafe { handle_mut(game) }?;
-        g.game
-            .pop()
-            .ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INVALID_ARG, "no move to undo"))?;
+        g.game.pop().ok_or_else(|| Fail::invalid("no move to undo"))?;
         g.game.set_result(None);
         g.changed();
         Ok(())
@@ -394,7 +392,7 @@ pub unsafe extern "C" fn chess_game_claim_draw(game: *mut ChessGame) -> ChessErr
         g.game
             .claim_draw()
             .map(|_| ())
-            .ok_or_else(|| Fail::new(ChessError::CHESS_ERR_INVALID_ARG, "no draw can be claimed here"))
+            .ok_or_else(|| Fail::invalid("no draw can be claimed here"))
     })
 }
 
@@ -428,7 +426,7 @@ pub unsafe extern "C" fn chess_game_agree_draw(game: *mut ChessGame) -> ChessErr
         g.game
             .agree_draw()
             .map(|_| ())
-            .map_err(|e| Fail::new(ChessError::CHESS_ERR_INVALID_ARG, e.to_string()))
+            .map_err(|e| Fail::invalid(e.to_string()))
     })
 }
 
@@ -457,10 +455,9 @@ pub unsafe extern "C" fn chess_game_set_tag(
         let name = unsafe { read_str(name, 255, "the tag name", ChessError::CHESS_ERR_INVALID_ARG) }?;
         let value = unsafe { read_str(value, 4096, "the tag value", ChessError::CHESS_ERR_INVALID_ARG) }?;
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-            return Err(Fail::new(
-                ChessError::CHESS_ERR_INVALID_ARG,
-                format!("{name:?} is not a tag name (letters, digits and _)"),
-            ));
+            return Err(Fail::invalid(format!(
+                "{name:?} is not a tag name (letters, digits and _)"
+            )));
         }
         match name {
             "Result" => {
