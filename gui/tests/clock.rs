@@ -8,7 +8,7 @@ use std::time::Duration;
 use chess_gui::ChessApp;
 use chess_gui::model::clock::TimeSource;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 /// A clock on the wall that the test sets.
 #[derive(Clone, Debug, Default)]
@@ -156,4 +156,74 @@ fn a_saved_timed_game_resumes_with_its_times() {
     time.set(505);
     settle(&mut h);
     h.get_by_label("Black 2:40");
+}
+
+/// A custom control made in the New game dialog: 3+2 for White, and for
+/// Black (a handicap) one minute with a 5 s Bronstein delay; the clocks and
+/// the PGN follow each side's own control.
+#[test]
+fn a_handicap_made_in_the_new_game_dialog() {
+    let time = Manual::default();
+    let mut h = harness(&time);
+    settle(&mut h);
+    click(&mut h, "New game");
+    click(&mut h, "3+2");
+    click(&mut h, "White: human");
+    click(&mut h, "Black: human");
+    h.get_by_label_contains("Both sides: 3 min + 2 s a move");
+    click(&mut h, "Black plays with other times (a handicap)");
+    h.get_by_label("Black period 1 minutes").set_value_accesskit(1.0);
+    settle(&mut h);
+    // The bonus kind is a drop-down.
+    click(&mut h, "Black period 1 bonus");
+    click(&mut h, "Bronstein delay");
+    h.get_by_label("Black period 1 bonus seconds").set_value_accesskit(5.0);
+    settle(&mut h);
+    h.get_by_label_contains("White: 3 min + 2 s a move");
+    h.get_by_label_contains("Black: 1 min, Bronstein delay 5 s");
+    click(&mut h, "Start game");
+    h.get_by_label("White 3:00");
+    h.get_by_label("Black 1:00");
+    time.set(4);
+    settle(&mut h);
+    square(&mut h, "e2");
+    square(&mut h, "e4");
+    // Black uses 7 s and gets 5 back (Bronstein); White got its 2 s.
+    time.set(11);
+    settle(&mut h);
+    square(&mut h, "e7");
+    square(&mut h, "e5");
+    h.get_by_label("White 2:58");
+    h.get_by_label("Black 0:58");
+    let pgn = h.state().model.pgn();
+    assert!(pgn.contains("[WhiteTimeControl \"180+2\"]"), "{pgn}");
+    assert!(pgn.contains("[BlackTimeControl \"60d5\"]"), "{pgn}");
+    assert!(!pgn.contains("[TimeControl "), "{pgn}");
+}
+
+/// A moves-based control: 40 moves in 90 minutes, then 30 minutes, 30 s a
+/// move, built from 90+30 with "Add a period"; a period without time
+/// cannot start.
+#[test]
+fn a_moves_based_control_made_in_the_dialog() {
+    let time = Manual::default();
+    let mut h = harness(&time);
+    settle(&mut h);
+    click(&mut h, "New game");
+    click(&mut h, "90+30");
+    click(&mut h, "Add a period for both sides");
+    h.get_by_label_contains("Both sides: 40 moves in 90 min, then 30 min; + 30 s a move");
+    h.get_by_label("Both sides period 1 minutes").set_value_accesskit(0.0);
+    settle(&mut h);
+    h.get_by_label("White: the first period needs some time");
+    assert!(h.get_by_label("Start game").accesskit_node().is_disabled());
+    h.get_by_label("Both sides period 1 minutes").set_value_accesskit(90.0);
+    settle(&mut h);
+    click(&mut h, "White: human");
+    click(&mut h, "Black: human");
+    click(&mut h, "Start game");
+    h.get_by_label("White 1:30:00");
+    let clock = h.state().model.clock.as_ref().expect("a timed game");
+    assert_eq!(clock.moves_to_go(chess_core::Color::White), Some(40));
+    assert!(h.state().model.pgn().contains("[TimeControl \"40/5400+30:1800+30\"]"));
 }

@@ -104,6 +104,98 @@ impl TimeControl {
     }
 }
 
+impl TimeControl {
+    /// FIDE's classical control: 40 moves in 90 minutes, then 30 minutes
+    /// for the rest of the game, with 30 seconds added from move one.
+    pub fn fide_classical() -> TimeControl {
+        let bonus = Bonus::Increment(Duration::from_secs(30));
+        TimeControl {
+            periods: vec![
+                Period {
+                    moves: Some(40),
+                    time: Duration::from_secs(90 * 60),
+                    bonus,
+                },
+                Period {
+                    moves: None,
+                    time: Duration::from_secs(30 * 60),
+                    bonus,
+                },
+            ],
+        }
+    }
+
+    /// Whether the control can be played: at least one period, the first
+    /// with time on it, every period but the last with a move count, and
+    /// the last for the rest of the game. The error says what is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        let Some(first) = self.periods.first() else {
+            return Err("a time control needs a period".to_string());
+        };
+        if first.time.is_zero() {
+            return Err("the first period needs some time".to_string());
+        }
+        let last = self.periods.len() - 1;
+        for (i, period) in self.periods.iter().enumerate() {
+            match period.moves {
+                Some(0) => return Err(format!("period {} needs at least one move", i + 1)),
+                Some(_) if i == last => {
+                    return Err("the last period must last for the rest of the game".to_string());
+                }
+                None if i != last => return Err(format!("period {} needs a number of moves", i + 1)),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The control in words: `5 min + 3 s a move`, `40 moves in 1:30:00,
+    /// then 30 min; + 30 s a move`.
+    pub fn describe(&self) -> String {
+        let time = |d: Duration| {
+            let s = d.as_secs();
+            match (s / 60, s % 60) {
+                (m, 0) => format!("{m} min"),
+                (0, s) => format!("{s} s"),
+                (m, s) if m < 60 => format!("{m}:{s:02}"),
+                (m, s) => format!("{}:{:02}:{s:02}", m / 60, m % 60),
+            }
+        };
+        let bonus = |b: Bonus| match b {
+            Bonus::None => String::new(),
+            Bonus::Increment(d) => format!(" + {} s a move", d.as_secs()),
+            Bonus::Bronstein(d) => format!(", Bronstein delay {} s", d.as_secs()),
+            Bonus::Delay(d) => format!(", delay {} s", d.as_secs()),
+        };
+        let same_bonus = self.periods.windows(2).all(|w| w[0].bonus == w[1].bonus);
+        let parts: Vec<String> = self
+            .periods
+            .iter()
+            .map(|p| {
+                let mut s = match p.moves {
+                    Some(n) => format!("{n} moves in {}", time(p.time)),
+                    None => time(p.time),
+                };
+                if !same_bonus {
+                    s.push_str(&bonus(p.bonus));
+                }
+                s
+            })
+            .collect();
+        let mut text = parts.join(", then ");
+        match self.periods.first() {
+            Some(p) if same_bonus && self.periods.len() > 1 && p.bonus != Bonus::None => {
+                // One bonus throughout: say so once, for the whole control.
+                text.push(';');
+                text.push_str(&bonus(p.bonus).replacen(',', "", 1));
+            }
+            Some(p) if same_bonus => text.push_str(&bonus(p.bonus)),
+            _ => {}
+        }
+        text
+    }
+}
+
 /// Where a time source is: time since some fixed start.
 pub trait TimeSource: std::fmt::Debug {
     /// The time now.
@@ -642,6 +734,55 @@ mod tests {
         back.press(s(1005.0));
         back.press(s(1006.0));
         assert_eq!(back.left(Color::White, s(1006.0)), s(173.0));
+    }
+
+    #[test]
+    fn a_handicap_gives_each_side_its_own_control() {
+        // White 5+0 against Black 1+2: each side's own time and bonus.
+        let mut clock = Clock::new(TimeControl::fischer(5, 0), TimeControl::fischer(1, 2));
+        clock.start(Color::White, s(0.0));
+        assert_eq!(clock.left(Color::Black, s(0.0)), s(60.0));
+        clock.press(s(4.0));
+        assert_eq!(clock.left(Color::White, s(4.0)), s(296.0), "no increment for White");
+        clock.press(s(5.0));
+        assert_eq!(clock.left(Color::Black, s(5.0)), s(61.0), "Black's 2 s increment");
+        assert_eq!(clock.bonus(Color::White), Bonus::None);
+    }
+
+    #[test]
+    fn controls_are_checked_and_described() {
+        assert_eq!(TimeControl::fischer(5, 3).describe(), "5 min + 3 s a move");
+        assert_eq!(TimeControl::fischer(1, 0).describe(), "1 min");
+        assert_eq!(
+            TimeControl::fide_classical().describe(),
+            "40 moves in 90 min, then 30 min; + 30 s a move"
+        );
+        assert_eq!(TimeControl::fide_classical().pgn_tag(), "40/5400+30:1800+30");
+        let bronstein = TimeControl {
+            periods: vec![Period {
+                moves: None,
+                time: s(150.0),
+                bonus: Bonus::Bronstein(s(5.0)),
+            }],
+        };
+        assert_eq!(bronstein.describe(), "2:30, Bronstein delay 5 s");
+        assert_eq!(TimeControl::fide_classical().check(), Ok(()));
+
+        let mut control = TimeControl::fide_classical();
+        control.periods[0].moves = None;
+        assert_eq!(control.check(), Err("period 1 needs a number of moves".to_string()));
+        control.periods[0].moves = Some(0);
+        assert_eq!(control.check(), Err("period 1 needs at least one move".to_string()));
+        control.periods[0].moves = Some(40);
+        control.periods[1].moves = Some(20);
+        assert_eq!(
+            control.check(),
+            Err("the last period must last for the rest of the game".to_string())
+        );
+        let mut control = TimeControl::fischer(0, 2);
+        assert_eq!(control.check(), Err("the first period needs some time".to_string()));
+        control.periods.clear();
+        assert!(control.check().is_err());
     }
 
     #[test]

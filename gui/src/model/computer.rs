@@ -73,9 +73,14 @@ pub struct GameSetup {
     /// in it (the Book panel shows its moves too).
     #[serde(default)]
     pub book: Option<PathBuf>,
-    /// The time control (the same for both sides), or none: untimed.
+    /// The time control (White's, and Black's too unless it has its own),
+    /// or none: untimed.
     #[serde(default)]
     pub time_control: Option<super::clock::TimeControl>,
+    /// Black's own time control when the sides play with different times
+    /// (a handicap); none: the same as White's.
+    #[serde(default)]
+    pub black_time_control: Option<super::clock::TimeControl>,
 }
 
 impl Default for GameSetup {
@@ -90,6 +95,7 @@ impl Default for GameSetup {
             chess960: None,
             book: None,
             time_control: None,
+            black_time_control: None,
         }
     }
 }
@@ -107,6 +113,23 @@ impl GameSetup {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         chess_core::chess960::number_from_seed(nanos)
+    }
+
+    /// The time controls of White and Black, or none for an untimed game.
+    pub fn controls(&self) -> Option<[super::clock::TimeControl; 2]> {
+        let white = self.time_control.clone()?;
+        let black = self.black_time_control.clone().unwrap_or_else(|| white.clone());
+        Some([white, black])
+    }
+
+    /// What is wrong with the time controls chosen, if anything ("Black:
+    /// the first period needs some time").
+    pub fn check_time(&self) -> Result<(), String> {
+        let Some([white, black]) = self.controls() else {
+            return Ok(());
+        };
+        white.check().map_err(|e| format!("White: {e}"))?;
+        black.check().map_err(|e| format!("Black: {e}"))
     }
 
     /// Who plays `color`.

@@ -205,12 +205,16 @@ impl Model {
             Pending::NewGame => {
                 let setup = self.computer.setup.clone();
                 self.start(setup.new_game(), None, AppState::default());
-                self.start_clock(setup.time_control.as_ref());
+                self.start_clock(setup.controls());
                 self.computer.set_setup(setup);
             }
             Pending::NewGameWith(setup) => {
+                if let Err(problem) = setup.check_time() {
+                    self.dialog = Some(Dialog::Error(format!("The time control cannot be played: {problem}.")));
+                    return;
+                }
                 self.start(setup.new_game(), None, AppState::default());
-                self.start_clock(setup.time_control.as_ref());
+                self.start_clock(setup.controls());
                 self.computer.set_setup(setup);
             }
             Pending::Open => {
@@ -234,9 +238,9 @@ impl Model {
     /// game opened from a file is to be looked at, not played out by the
     /// computer unasked).
     /// Starts the clock of a new game (or none, untimed), White to move.
-    fn start_clock(&mut self, control: Option<&clock::TimeControl>) {
-        self.clock = control.map(|c| {
-            let mut clock = clock::Clock::new(c.clone(), c.clone());
+    fn start_clock(&mut self, controls: Option<[clock::TimeControl; 2]>) {
+        self.clock = controls.map(|[white, black]| {
+            let mut clock = clock::Clock::new(white, black);
             clock.start(self.play.position().turn(), self.time.now());
             clock
         });
@@ -462,7 +466,15 @@ impl Model {
         let Some(clock) = &self.clock else {
             return game;
         };
-        game.tags.set("TimeControl", clock.controls()[0].pgn_tag());
+        let [white, black] = clock.controls();
+        if white == black {
+            game.tags.set("TimeControl", white.pgn_tag());
+        } else {
+            // The standard's one tag cannot say "different times": one tag
+            // a side, named as the standard names the players' tags.
+            game.tags.set("WhiteTimeControl", white.pgn_tag());
+            game.tags.set("BlackTimeControl", black.pgn_tag());
+        }
         for (id, left) in game.mainline().into_iter().zip(clock.left_after_moves()) {
             let secs = left.as_secs();
             let clk = format!("[%clk {}:{:02}:{:02}]", secs / 3600, secs / 60 % 60, secs % 60);
