@@ -213,7 +213,7 @@ fn control_editor(ui: &mut egui::Ui, who: &str, control: &mut crate::model::cloc
                          used is given back, up to the delay. Simple (US) delay: the clock waits \
                          that long before it runs.",
                         )
-                        .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, name("bonus")));
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name("bonus")));
                     if let Bonus::Increment(d) | Bonus::Bronstein(d) | Bonus::Delay(d) = &mut period.bonus {
                         let mut secs = d.as_secs();
                         let r = ui.add(egui::DragValue::new(&mut secs).range(1..=600).suffix(" s"));
