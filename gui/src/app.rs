@@ -89,6 +89,12 @@ impl ChessApp {
         let ctx = ui.ctx().clone();
         self.shortcuts(&ctx);
         self.window(&ctx);
+        if !self.model.computer.has_waker() {
+            let waker = ctx.clone();
+            self.model
+                .computer
+                .set_waker(chess_engine::worker::Waker::new(move || waker.request_repaint()));
+        }
         // The engine works on its own thread; look for its answers while
         // it does (and only then: an idle app draws nothing).
         if self.model.tick() {

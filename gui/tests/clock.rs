@@ -227,3 +227,80 @@ fn a_moves_based_control_made_in_the_dialog() {
     assert_eq!(clock.moves_to_go(chess_core::Color::White), Some(40));
     assert!(h.state().model.pgn().contains("[TimeControl \"40/5400+30:1800+30\"]"));
 }
+
+/// Computer against computer on the app's own (real) clock, ticked as the
+/// app's frames tick it, for at most `plies` half-moves. Returns the model.
+fn computer_game(control: TimeControl, level: u8, plies: usize) -> chess_gui::model::Model {
+    use chess_gui::model::{FixedDialogs, GameSetup, Model, Pending, Player};
+    let mut model = Model::new();
+    let setup = GameSetup {
+        white: Player::Computer,
+        black: Player::Computer,
+        level,
+        think_ms: 10_000,
+        time_control: Some(control),
+        ..GameSetup::default()
+    };
+    model.request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+    let deadline = std::time::Instant::now() + Duration::from_secs(150);
+    while model.play.outcome().is_none() && model.play.game.mainline().len() < plies {
+        model.tick();
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(std::time::Instant::now() < deadline, "the game takes too long");
+    }
+    model
+}
+
+fn assert_no_flag(model: &chess_gui::model::Model) {
+    let outcome = model.play.outcome();
+    let lost_on_time = matches!(
+        outcome,
+        Some(chess_core::Outcome::Win {
+            reason: chess_core::WinReason::Timeout,
+            ..
+        })
+    );
+    assert!(!lost_on_time, "a computer lost on time: {outcome:?}");
+    let clock = model.clock.as_ref().expect("timed");
+    let now = model.time.now();
+    for color in [chess_core::Color::White, chess_core::Color::Black] {
+        assert!(clock.left(color, now) > Duration::ZERO, "{color:?} has no time left");
+    }
+}
+
+use chess_gui::model::clock::TimeControl;
+
+/// A whole 1+0 game between two fast levels of the built-in engine, on
+/// the app's clock: it ends by the rules (or after 300 half-moves), never
+/// on time.
+#[test]
+fn the_computer_never_loses_on_time_at_one_minute() {
+    let model = computer_game(TimeControl::fischer(1, 0), 3, 300);
+    assert!(model.play.game.mainline().len() >= 20, "a real game was played");
+    assert_no_flag(&model);
+}
+
+/// Full strength in time trouble: 5 seconds each for the whole game, with
+/// the clock, not the level, limiting each search. Every move still comes
+/// in time.
+#[test]
+fn the_computer_at_full_strength_keeps_time_in_a_five_second_game() {
+    let control = TimeControl {
+        periods: vec![chess_gui::model::clock::Period {
+            moves: None,
+            time: Duration::from_secs(5),
+            bonus: chess_gui::model::clock::Bonus::None,
+        }],
+    };
+    let model = computer_game(control, 10, 80);
+    assert_no_flag(&model);
+    // The clock did limit it: both sides used a good part of their time.
+    let clock = model.clock.as_ref().expect("timed");
+    let now = model.time.now();
+    for color in [chess_core::Color::White, chess_core::Color::Black] {
+        assert!(
+            clock.left(color, now) < Duration::from_secs(4),
+            "{color:?} used its time"
+        );
+    }
+}

@@ -5,9 +5,9 @@
 //! [`Worker::stop`] when the answer is wanted now.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chess_core::{Move, Position};
@@ -121,7 +121,6 @@ pub enum Event {
 }
 
 /// A background thread running one engine, one task at a time.
-#[derive(Debug)]
 pub struct Worker {
     jobs: Sender<(u64, Task, Arc<AtomicBool>)>,
     events: Receiver<Event>,
@@ -129,6 +128,41 @@ pub struct Worker {
     next_id: u64,
     running: Option<u64>,
     backend: Backend,
+    waker: Arc<Mutex<Option<Waker>>>,
+}
+
+/// Called on the worker's thread when a task ends, so that an app that
+/// polls (a GUI drawing frames) can look at once rather than at its next
+/// frame: on a clock, every millisecond counts.
+#[derive(Clone)]
+pub struct Waker(Arc<dyn Fn() + Send + Sync>);
+
+impl Waker {
+    /// A waker that calls `wake`.
+    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Waker {
+        Waker(Arc::new(wake))
+    }
+
+    /// Calls it.
+    pub fn wake(&self) {
+        (self.0)();
+    }
+}
+
+impl std::fmt::Debug for Waker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Waker")
+    }
+}
+
+impl std::fmt::Debug for Worker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Worker")
+            .field("next_id", &self.next_id)
+            .field("running", &self.running)
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Worker {
@@ -138,9 +172,11 @@ impl Worker {
         let (jobs, job_receiver) = channel();
         let (event_sender, events) = channel();
         let thread_backend = backend.clone();
+        let waker: Arc<Mutex<Option<Waker>>> = Arc::default();
+        let thread_waker = Arc::clone(&waker);
         std::thread::Builder::new()
             .name("chess-engine worker".into())
-            .spawn(move || run(thread_backend, job_receiver, event_sender))
+            .spawn(move || run(thread_backend, job_receiver, event_sender, thread_waker))
             .expect("the OS can start a thread");
         Worker {
             jobs,
@@ -149,6 +185,14 @@ impl Worker {
             next_id: 0,
             running: None,
             backend,
+            waker,
+        }
+    }
+
+    /// Calls `waker` (on the worker's thread) each time a task ends.
+    pub fn set_waker(&mut self, waker: Option<Waker>) {
+        if let Ok(mut slot) = self.waker.lock() {
+            *slot = waker;
         }
     }
 
@@ -213,7 +257,12 @@ impl Drop for Worker {
 }
 
 /// The worker thread: one task after another until the worker is dropped.
-fn run(backend: Backend, jobs: Receiver<(u64, Task, Arc<AtomicBool>)>, events: Sender<Event>) {
+fn run(
+    backend: Backend,
+    jobs: Receiver<(u64, Task, Arc<AtomicBool>)>,
+    events: Sender<Event>,
+    waker: Arc<Mutex<Option<Waker>>>,
+) {
     let mut engine: Option<Engine> = None;
     let mut external: Option<UciEngine> = None;
     let mut rng = Rng::from_clock();
@@ -239,6 +288,11 @@ fn run(backend: Backend, jobs: Receiver<(u64, Task, Arc<AtomicBool>)>, events: S
         };
         if events.send(event).is_err() {
             return;
+        }
+        if let Ok(slot) = waker.lock()
+            && let Some(waker) = slot.as_ref()
+        {
+            waker.wake();
         }
     }
 }

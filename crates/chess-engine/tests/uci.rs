@@ -520,3 +520,32 @@ fn on_the_clock_the_engines_budget_their_time() {
         assert!(took < Duration::from_secs(6), "{backend:?} took {took:?} of its 60 s");
     }
 }
+
+/// The waker is called when a task ends, after its event can be read: a
+/// GUI woken by it finds the move at once.
+#[test]
+fn worker_wakes_its_owner_when_a_task_ends() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut worker = Worker::new(Backend::Builtin);
+    let tx = std::sync::Mutex::new(tx);
+    worker.set_waker(Some(chess_engine::worker::Waker::new(move || {
+        let _ = tx.lock().unwrap().send(());
+    })));
+    let task = worker.start(Task {
+        start: Position::new(),
+        moves: Vec::new(),
+        kind: TaskKind::Play {
+            level: Level::new(3),
+            movetime: Duration::from_millis(100),
+            clock: None,
+        },
+    });
+    rx.recv_timeout(Duration::from_secs(10))
+        .expect("woken when the move is ready");
+    let done = worker
+        .poll()
+        .into_iter()
+        .any(|e| matches!(e, Event::Done { task: t, best: Some(_) } if t == task));
+    assert!(done, "the move is there when the waker is called");
+    assert_eq!(worker.running(), None);
+}

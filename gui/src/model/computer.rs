@@ -207,6 +207,7 @@ pub struct Computer {
     pub clock_times: Option<chess_engine::worker::ClockTimes>,
     worker: Option<Worker>,
     job: Option<Job>,
+    waker: Option<chess_engine::worker::Waker>,
 }
 
 impl Default for Computer {
@@ -226,6 +227,7 @@ impl Default for Computer {
             clock_times: None,
             worker: None,
             job: None,
+            waker: None,
         }
     }
 }
@@ -296,7 +298,28 @@ impl Computer {
 
     fn worker(&mut self) -> &mut Worker {
         let backend = self.setup.engine.backend();
-        self.worker.get_or_insert_with(|| Worker::new(backend))
+        let waker = self.waker.clone();
+        self.worker.get_or_insert_with(|| {
+            let mut worker = Worker::new(backend);
+            worker.set_waker(waker);
+            worker
+        })
+    }
+
+    /// Has `waker` called (on the engine's thread) when the engine has
+    /// an answer: the app asks for a frame then, so a move is played, and
+    /// its clock pressed, the moment it is found rather than at the next
+    /// frame.
+    pub fn set_waker(&mut self, waker: chess_engine::worker::Waker) {
+        if let Some(worker) = &mut self.worker {
+            worker.set_waker(Some(waker.clone()));
+        }
+        self.waker = Some(waker);
+    }
+
+    /// Whether a waker was given.
+    pub fn has_waker(&self) -> bool {
+        self.waker.is_some()
     }
 
     /// Starts or stops the analysis.

@@ -552,11 +552,14 @@ impl Model {
         {
             self.computer.stop();
             self.play.play(m);
+            // The move is made now: the clock is pressed now.
+            self.tick_clock();
             return false;
         }
         match self.computer.tick(&self.play.game, self.play.generation(), may_move) {
             computer::Outcome::Play(m) => {
                 self.play.play(m);
+                self.tick_clock();
             }
             computer::Outcome::AnswerDraw(accept) if self.play.draw_offer.is_some() => {
                 if accept {
