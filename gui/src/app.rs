@@ -15,6 +15,8 @@ pub struct ViewState {
     pub drag: Option<ui::board::Drag>,
     /// The move being typed in the move box.
     pub move_text: String,
+    /// Pieces gliding after a move.
+    pub animation: ui::animation::Animation,
     /// The title last sent to the window.
     title: String,
     /// Frames drawn: tests check that an idle app draws none.
@@ -45,6 +47,7 @@ impl Default for ViewState {
             board_rect: egui::Rect::NOTHING,
             drag: None,
             move_text: String::new(),
+            animation: ui::animation::Animation::default(),
             title: String::new(),
             frames: 0,
         }
@@ -53,6 +56,7 @@ impl Default for ViewState {
 
 const RECENT_KEY: &str = "recent-files";
 const SETUP_KEY: &str = "game-setup";
+const BOARD_KEY: &str = "board-settings";
 
 impl ChessApp {
     /// A new game, with files chosen by `dialogs`.
@@ -64,10 +68,14 @@ impl ChessApp {
         }
     }
 
-    /// Restores what eframe kept from the last run (recent files).
+    /// Restores what eframe kept from the last run (recent files, the
+    /// game setup, the board's look).
     pub fn restore(&mut self, storage: &dyn eframe::Storage) {
         if let Some(recent) = eframe::get_value::<Vec<std::path::PathBuf>>(storage, RECENT_KEY) {
             self.model.file.recent = recent;
+        }
+        if let Some(board) = eframe::get_value(storage, BOARD_KEY) {
+            self.model.board = board;
         }
         // The engine and level chosen last time (the game starts between
         // people until a new game is set up).
@@ -234,5 +242,6 @@ impl eframe::App for ChessApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, RECENT_KEY, &self.model.file.recent);
         eframe::set_value(storage, SETUP_KEY, &self.model.computer.setup);
+        eframe::set_value(storage, BOARD_KEY, &self.model.board);
     }
 }

@@ -9,41 +9,24 @@ use chess_gui::model::{Dialog, FixedDialogs};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+mod common;
+use common::{click, settle, square};
+
 fn harness() -> Harness<'static, ChessApp> {
     harness_with(FixedDialogs::default())
 }
 
 fn harness_with(dialogs: FixedDialogs) -> Harness<'static, ChessApp> {
-    let mut app = ChessApp::new(Box::new(dialogs));
-    // Quick games: a tenth of a second per move.
-    app.model.computer.setup.think_ms = 100;
-    Harness::builder()
-        .with_size(egui::vec2(1000.0, 720.0))
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
-}
-
-fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn square(h: &mut Harness<'static, ChessApp>, name: &str) {
-    h.get_by_label_contains(&format!("{name}, ")).click();
-    settle(h);
-}
-
-/// Runs frames until the UI settles, or for the harness's step limit while
-/// the engine is still busy: a running analysis asks for a repaint every
-/// 50 ms for as long as it runs, so it may never settle, and must not fail
-/// a test for that.
-fn settle(h: &mut Harness<'static, ChessApp>) {
-    if h.try_run().is_err() {
-        assert!(
-            h.state().model.computer.is_busy(),
-            "the UI keeps repainting with the engine idle"
-        );
-    }
+    let FixedDialogs { open, save, engine } = dialogs;
+    assert!(open.is_empty() && save.is_empty());
+    common::harness_with(&[], &[], move |app| {
+        // Quick games: a tenth of a second per move.
+        app.model.computer.setup.think_ms = 100;
+        app.dialogs = Box::new(FixedDialogs {
+            engine,
+            ..FixedDialogs::default()
+        });
+    })
 }
 
 /// Steps frames (as the app's repaint timer would) until `done`.

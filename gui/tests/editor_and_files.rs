@@ -9,16 +9,21 @@ use chess_gui::model::FixedDialogs;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+mod common;
+
 fn harness(open: &[PathBuf], save: &[PathBuf]) -> Harness<'static, ChessApp> {
     let dialogs = FixedDialogs {
         open: open.iter().cloned().collect(),
         save: save.iter().cloned().collect(),
         ..FixedDialogs::default()
     };
+    let mut app = ChessApp::new(Box::new(dialogs));
+    // Moves appear at once (the glide has its own test).
+    app.model.board.animate = false;
     Harness::builder()
         .with_size(egui::vec2(1100.0, 760.0))
         .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), ChessApp::new(Box::new(dialogs)))
+        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
 }
 
 fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
@@ -196,21 +201,7 @@ fn the_title_marks_unsaved_changes_and_closing_asks() {
 
 #[test]
 fn recent_files_are_remembered_between_runs() {
-    #[derive(Default)]
-    struct Memory(std::collections::HashMap<String, String>);
-    impl eframe::Storage for Memory {
-        fn get_string(&self, key: &str) -> Option<String> {
-            self.0.get(key).cloned()
-        }
-        fn set_string(&mut self, key: &str, value: String) {
-            self.0.insert(key.to_string(), value);
-        }
-        fn remove_string(&mut self, key: &str) {
-            self.0.remove(key);
-        }
-        fn flush(&mut self) {}
-    }
-    let mut storage = Memory::default();
+    let mut storage = common::Memory::default();
     let mut first = ChessApp::new(Box::new(FixedDialogs::default()));
     first.model.file.remember(std::path::Path::new("/games/a.ron"));
     eframe::App::save(&mut first, &mut storage);

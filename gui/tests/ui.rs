@@ -9,7 +9,9 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn harness_with(app: ChessApp) -> Harness<'static, ChessApp> {
+fn harness_with(mut app: ChessApp) -> Harness<'static, ChessApp> {
+    // Moves appear at once (the glide has its own test).
+    app.model.board.animate = false;
     Harness::builder()
         .with_size(egui::vec2(1000.0, 720.0))
         .with_context_setup(chess_gui::fonts::install)

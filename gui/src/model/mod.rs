@@ -10,6 +10,7 @@ pub mod editor;
 pub mod files;
 pub mod history;
 pub mod play;
+pub mod settings;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -113,6 +114,8 @@ pub struct Model {
     pub file: FileState,
     /// The board seen from Black's side.
     pub flipped: bool,
+    /// The board's colours, coordinates and animation.
+    pub board: settings::BoardSettings,
     /// The dialog shown, if any.
     pub dialog: Option<Dialog>,
     /// A short note for the status line ("Saved game.ron").
@@ -146,6 +149,7 @@ impl Model {
             editor: Editor::default(),
             file: FileState::default(),
             flipped: false,
+            board: settings::BoardSettings::default(),
             dialog: None,
             notice: None,
             quit: false,

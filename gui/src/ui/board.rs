@@ -5,10 +5,17 @@
 use chess_core::{Color, File, Piece, Rank, Square};
 use egui::{Align2, Color32, FontId, Id, Pos2, Rect, Sense, Stroke, Vec2};
 
-/// Light and dark squares (the usual brown wooden board).
-pub const LIGHT: Color32 = Color32::from_rgb(240, 217, 181);
-/// The dark squares.
-pub const DARK: Color32 = Color32::from_rgb(181, 136, 99);
+use crate::model::settings::{BoardSettings, Coordinates, Theme};
+use crate::ui::animation::Glide;
+
+/// The light and dark squares of a theme.
+pub fn square_colors(theme: Theme) -> (Color32, Color32) {
+    match theme {
+        Theme::Brown => (Color32::from_rgb(240, 217, 181), Color32::from_rgb(181, 136, 99)),
+        Theme::Blue => (Color32::from_rgb(222, 227, 230), Color32::from_rgb(140, 162, 173)),
+        Theme::Green => (Color32::from_rgb(238, 238, 210), Color32::from_rgb(118, 150, 86)),
+    }
+}
 const SELECTED: Color32 = Color32::from_rgba_premultiplied(10, 43, 15, 128);
 const LAST_MOVE: Color32 = Color32::from_rgba_premultiplied(64, 82, 0, 105);
 const TARGET: Color32 = Color32::from_rgba_premultiplied(10, 43, 15, 128);
@@ -53,6 +60,10 @@ pub struct BoardView<'a> {
     pub targets: &'a [(Square, bool)],
     /// An arrow from one square to another (a hint, the best move).
     pub arrow: Option<(Square, Square)>,
+    /// Colours and coordinates.
+    pub settings: BoardSettings,
+    /// Pieces gliding to their squares, and how far along (0 to 1).
+    pub glides: (&'a [Glide], f32),
 }
 
 impl std::fmt::Debug for BoardView<'_> {
@@ -124,10 +135,20 @@ pub fn square_has_focus(ctx: &egui::Context) -> bool {
     ctx.data(|d| d.get_temp::<bool>(Id::unique(FOCUS_KEY))).unwrap_or(false)
 }
 
-/// The largest square board that fits `available`, centred.
-pub fn layout(available: Rect) -> Rect {
-    let side = (available.width().min(available.height()) / 8.0).floor() * 8.0;
+/// The largest square board that fits `available`, centred, leaving a
+/// margin for coordinates drawn outside it.
+pub fn layout(available: Rect, coordinates: Coordinates) -> Rect {
+    let margin = match coordinates {
+        Coordinates::Outside => outside_margin(available.width().min(available.height())),
+        Coordinates::Inside | Coordinates::Hidden => 0.0,
+    };
+    let side = ((available.width().min(available.height()) - 2.0 * margin) / 8.0).floor() * 8.0;
     Rect::from_center_size(available.center(), Vec2::splat(side.max(64.0)))
+}
+
+/// The width of the margin for outside coordinates, for a space `side` wide.
+fn outside_margin(side: f32) -> f32 {
+    (side * 0.035).clamp(14.0, 22.0)
 }
 
 /// Draws the board in `rect` and returns what the pointer and keys did.
@@ -138,6 +159,8 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
     let painter = ui.painter_at(rect);
     let pointer_clicked = ui.input(|i| i.pointer.any_click());
     let mut any_focus = false;
+    let (light, dark) = square_colors(view.settings.theme);
+    let (glides, progress) = view.glides;
 
     for sq in Square::all() {
         let sq_rect = square_rect(rect, view.flipped, sq);
@@ -147,7 +170,7 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
 
         // The square and what lies on it.
-        painter.rect_filled(sq_rect, 0.0, if sq.is_light() { LIGHT } else { DARK });
+        painter.rect_filled(sq_rect, 0.0, if sq.is_light() { light } else { dark });
         if view.last_move.is_some_and(|(a, b)| a == sq || b == sq) {
             painter.rect_filled(sq_rect, 0.0, LAST_MOVE);
         }
@@ -165,10 +188,15 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
                 );
             }
         }
-        coordinates(&painter, sq_rect, sq, view.flipped);
+        if view.settings.coordinates == Coordinates::Inside {
+            let ink = if sq.is_light() { dark } else { light };
+            coordinates_inside(&painter, sq_rect, sq, view.flipped, ink);
+        }
         let dragged_here = drag.is_some_and(|d| d.source == DragSource::Square(sq));
+        let arriving = glides.iter().any(|g| g.to == sq);
         if let Some(p) = piece
             && !dragged_here
+            && !arriving
         {
             draw_piece(&painter, sq_rect.center(), size, p);
         }
@@ -230,6 +258,14 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         }
     }
     ui.ctx().data_mut(|d| d.insert_temp(Id::unique(FOCUS_KEY), any_focus));
+    for glide in glides {
+        let from = square_rect(rect, view.flipped, glide.from).center();
+        let to = square_rect(rect, view.flipped, glide.to).center();
+        draw_piece(&painter, from + (to - from) * progress, size, glide.piece);
+    }
+    if view.settings.coordinates == Coordinates::Outside {
+        coordinates_outside(ui, rect, view.flipped);
+    }
     if let Some((from, to)) = view.arrow {
         draw_arrow(
             &painter,
@@ -261,19 +297,40 @@ fn draw_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, size: f32) {
     ));
 }
 
-fn coordinates(painter: &egui::Painter, rect: Rect, sq: Square, flipped: bool) {
+/// A file letter in the bottom right corner of the bottom rank's squares
+/// and a rank number in the top left corner of the left file's, in `ink`.
+fn coordinates_inside(painter: &egui::Painter, rect: Rect, sq: Square, flipped: bool, ink: Color32) {
     let size = rect.width();
-    let color = if sq.is_light() { DARK } else { LIGHT };
     let font = FontId::proportional((size * 0.2).clamp(8.0, 16.0));
     let bottom_rank = if flipped { Rank::Eighth } else { Rank::First };
     let left_file = if flipped { File::H } else { File::A };
     if sq.rank() == bottom_rank {
         let pos = rect.right_bottom() - Vec2::new(size * 0.06, size * 0.03);
-        painter.text(pos, Align2::RIGHT_BOTTOM, sq.file().char(), font.clone(), color);
+        painter.text(pos, Align2::RIGHT_BOTTOM, sq.file().char(), font.clone(), ink);
     }
     if sq.file() == left_file {
         let pos = rect.left_top() + Vec2::new(size * 0.05, size * 0.03);
-        painter.text(pos, Align2::LEFT_TOP, sq.rank().char(), font, color);
+        painter.text(pos, Align2::LEFT_TOP, sq.rank().char(), font, ink);
+    }
+}
+
+/// File letters under the board and rank numbers left of it, in the
+/// margin [`layout`] left, in the UI's text colour.
+fn coordinates_outside(ui: &egui::Ui, rect: Rect, flipped: bool) {
+    let painter = ui.painter();
+    let margin = outside_margin(rect.width());
+    let font = FontId::proportional(margin * 0.75);
+    let ink = ui.visuals().text_color();
+    for sq in Square::all() {
+        let r = square_rect(rect, flipped, sq);
+        if sq.rank() == Rank::First {
+            let pos = Pos2::new(r.center().x, rect.bottom() + margin / 2.0);
+            painter.text(pos, Align2::CENTER_CENTER, sq.file().char(), font.clone(), ink);
+        }
+        if sq.file() == File::A {
+            let pos = Pos2::new(rect.left() - margin / 2.0, r.center().y);
+            painter.text(pos, Align2::CENTER_CENTER, sq.rank().char(), font.clone(), ink);
+        }
     }
 }
 

@@ -12,7 +12,10 @@ use crate::ui::board::{self, BoardEvent, BoardView, Drag, DragSource};
 pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
     palette(ui, app);
     ui.add_space(4.0);
-    let rect = board::layout(ui.available_rect_before_wrap());
+    let rect = board::layout(ui.available_rect_before_wrap(), app.model.board.coordinates);
+    // Leaving the editor, the game's board appears as it is, not gliding
+    // from the position it had before.
+    app.view.animation.skip_next();
     app.view.board_rect = rect;
     let editor = &app.model.editor;
     let view = BoardView {
@@ -24,6 +27,8 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         check: None,
         targets: &[],
         arrow: None,
+        settings: app.model.board,
+        glides: (&[], 1.0),
     };
     let events = board::show(ui, rect, &view, &mut app.view.drag);
     let editor = &mut app.model.editor;

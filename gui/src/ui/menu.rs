@@ -8,13 +8,29 @@ pub fn bar(ui: &mut egui::Ui, app: &mut ChessApp) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| file_menu(ui, app));
         ui.menu_button("Game", |ui| game_menu(ui, app));
-        ui.menu_button("View", |ui| {
-            if ui.add(egui::Button::new("Flip board").shortcut_text("F")).clicked() {
-                app.model.flipped = !app.model.flipped;
-                ui.close();
-            }
-        });
+        ui.menu_button("View", |ui| view_menu(ui, app));
     });
+}
+
+/// Flipping the board, and its look: colours, coordinates, animation
+/// (remembered between runs).
+fn view_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
+    use crate::model::settings::{Coordinates, Theme};
+    if ui.add(egui::Button::new("Flip board").shortcut_text("F")).clicked() {
+        app.model.flipped = !app.model.flipped;
+        ui.close();
+    }
+    let board = &mut app.model.board;
+    ui.separator();
+    for theme in Theme::ALL {
+        ui.radio_value(&mut board.theme, theme, theme.name());
+    }
+    ui.separator();
+    for place in Coordinates::ALL {
+        ui.radio_value(&mut board.coordinates, place, place.name());
+    }
+    ui.separator();
+    ui.checkbox(&mut board.animate, "Animate moves");
 }
 
 fn file_menu(ui: &mut egui::Ui, app: &mut ChessApp) {

@@ -1,6 +1,7 @@
 //! Drawing the model with egui: the board, the play and editor panels, the
 //! menu bar and the dialogs.
 
+pub mod animation;
 pub mod board;
 pub mod dialogs;
 pub mod editor;

@@ -6,13 +6,18 @@ use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
 
 use crate::ChessApp;
 use crate::model::{Model, MoveToken, computer};
+use crate::ui::animation;
 use crate::ui::board::{self, BoardEvent, BoardView};
 
 /// The board of the game being played.
 pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
-    let rect = board::layout(ui.available_rect_before_wrap());
+    let rect = board::layout(ui.available_rect_before_wrap(), app.model.board.coordinates);
     app.view.board_rect = rect;
     let play = &app.model.play;
+    let now = ui.input(|i| i.time);
+    let placement = animation::placement(&|sq| play.piece_at(sq));
+    let (glides, progress) = app.view.animation.update(placement, now, app.model.board.animate);
+    let glides = glides.to_vec();
     let targets = play.selected.map(|from| play.targets(from)).unwrap_or_default();
     // An arrow for the hint, or for the analysis' best move.
     let analysis = &app.model.computer.analysis;
@@ -31,8 +36,17 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         check: play.king_in_check(),
         targets: &targets,
         arrow,
+        settings: app.model.board,
+        glides: (&glides, progress),
     };
     let events = board::show(ui, rect, &view, &mut app.view.drag);
+    if app.view.animation.is_running() {
+        ui.ctx().request_repaint();
+    }
+    if events.iter().any(|e| matches!(e, BoardEvent::Drop { .. })) {
+        // The piece is already where the hand put it.
+        app.view.animation.skip_next();
+    }
     let computer_moves = !app.model.human_to_move() && app.model.play.outcome().is_none();
     let play = &mut app.model.play;
     for event in events {

@@ -23,6 +23,8 @@ pub fn harness_with(
         ..FixedDialogs::default()
     };
     let mut app = ChessApp::new(Box::new(dialogs));
+    // Moves appear at once (the glide has its own test).
+    app.model.board.animate = false;
     setup(&mut app);
     Harness::builder()
         .with_size(egui::vec2(1100.0, 760.0))
@@ -35,7 +37,9 @@ pub fn harness_with(
 /// Runs frames until the UI settles; while the computer thinks or a clock
 /// runs the app asks for repaints, which is no failure.
 pub fn settle(h: &mut Harness<'static, ChessApp>) {
-    if let Err(e) = h.try_run() {
+    // The engine's thread asks for a frame when it finishes, which may come
+    // just after the frame that took its answer: one more run settles it.
+    if let Err(e) = h.try_run().or_else(|_| h.try_run()) {
         let model = &h.state().model;
         let clock_runs = model.clock.as_ref().is_some_and(|c| c.is_running());
         assert!(
@@ -69,4 +73,21 @@ pub fn moves(h: &mut Harness<'static, ChessApp>, pairs: &[(&str, &str)]) {
         square(h, from);
         square(h, to);
     }
+}
+
+/// What eframe keeps between runs, in memory.
+#[derive(Default)]
+pub struct Memory(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
 }

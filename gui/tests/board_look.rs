@@ -1,0 +1,91 @@
+//! The board's look, chosen in the View menu: colours, coordinates inside,
+//! outside or hidden, gliding moves; remembered between runs.
+
+use chess_gui::ChessApp;
+use chess_gui::model::FixedDialogs;
+use chess_gui::model::settings::{BoardSettings, Coordinates, Theme};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+mod common;
+use common::menu;
+
+#[test]
+fn theme_and_coordinates_are_chosen_in_the_view_menu() {
+    let mut h = common::harness_with(&[], &[], |_| {});
+    common::settle(&mut h);
+    let inside = h.state().view.board_rect;
+    menu(&mut h, "View", "Blue");
+    assert_eq!(h.state().model.board.theme, Theme::Blue);
+    menu(&mut h, "View", "Coordinates outside");
+    assert_eq!(h.state().model.board.coordinates, Coordinates::Outside);
+    let outside = h.state().view.board_rect;
+    assert!(
+        outside.width() < inside.width(),
+        "a margin is left for the coordinates: {outside:?} against {inside:?}"
+    );
+    assert_eq!(outside.width(), outside.height(), "squares stay square");
+    h.snapshot("board_blue_coordinates_outside");
+    menu(&mut h, "View", "No coordinates");
+    assert_eq!(h.state().model.board.coordinates, Coordinates::Hidden);
+    assert_eq!(h.state().view.board_rect, inside);
+    // The test harness starts with animation off: the box turns it on.
+    menu(&mut h, "View", "Animate moves");
+    assert!(h.state().model.board.animate);
+}
+
+#[test]
+fn the_board_look_is_remembered_between_runs() {
+    let mut storage = common::Memory::default();
+    let mut first = ChessApp::new(Box::new(FixedDialogs::default()));
+    let look = BoardSettings {
+        theme: Theme::Green,
+        coordinates: Coordinates::Hidden,
+        animate: false,
+    };
+    first.model.board = look;
+    eframe::App::save(&mut first, &mut storage);
+    let mut second = ChessApp::new(Box::new(FixedDialogs::default()));
+    assert_eq!(second.model.board, BoardSettings::default());
+    second.restore(&storage);
+    assert_eq!(second.model.board, look);
+}
+
+/// With animation on, a move glides for about 150 ms (frames 50 ms apart
+/// here), then the piece stands on its square; a dropped piece does not
+/// glide.
+#[test]
+fn a_move_glides_to_its_square() {
+    let dialogs = FixedDialogs::default();
+    let app = ChessApp::new(Box::new(dialogs));
+    assert!(app.model.board.animate, "on by default");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1100.0, 760.0))
+        .with_step_dt(0.05)
+        .with_max_steps(32)
+        .with_context_setup(chess_gui::fonts::install)
+        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app);
+    h.run();
+    h.get_by_label("e2, white pawn").click();
+    h.step();
+    h.get_by_label("e4, empty").click();
+    h.step();
+    h.step();
+    assert!(h.state().view.animation.is_running(), "the pawn is on its way");
+    h.run();
+    assert!(!h.state().view.animation.is_running(), "and arrived");
+    h.get_by_label("e4, white pawn");
+
+    // A piece dragged and dropped is already there.
+    let from = h.get_by_label("e7, black pawn").rect().center();
+    let to = h.get_by_label("e5, empty").rect().center();
+    h.drag_at(from);
+    h.step();
+    h.hover_at(to);
+    h.step();
+    h.drop_at(to);
+    h.step();
+    h.step();
+    assert!(!h.state().view.animation.is_running());
+    h.get_by_label("e5, black pawn");
+}
