@@ -210,12 +210,30 @@ fn a_moves_based_control_made_in_the_dialog() {
     let mut h = harness(&time);
     settle(&mut h);
     click(&mut h, "New game");
+    click(&mut h, "Custom");
+    h.get_by_label_contains("Both sides: 25 min + 10 s a move");
     click(&mut h, "90+30");
+    assert_eq!(
+        h.get_by_label("Custom").accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::False)
+    );
     click(&mut h, "Add a period for both sides");
+    // 90+30 with a second period is the FIDE control, and is shown as such.
+    let toggled = |h: &Harness<'static, ChessApp>, label: &str| h.get_by_label(label).accesskit_node().toggled();
+    assert_eq!(
+        toggled(&h, "40/90 + 30/30 (FIDE)"),
+        Some(egui::accesskit::Toggled::True)
+    );
     h.get_by_label_contains("Both sides: 40 moves in 90 min, then 30 min; + 30 s a move");
     h.get_by_label("Both sides period 1 minutes").set_value_accesskit(0.0);
     settle(&mut h);
     h.get_by_label("White: the first period needs some time");
+    // An edited preset is a custom control.
+    assert_eq!(toggled(&h, "Custom"), Some(egui::accesskit::Toggled::True));
+    assert_eq!(
+        toggled(&h, "40/90 + 30/30 (FIDE)"),
+        Some(egui::accesskit::Toggled::False)
+    );
     assert!(h.get_by_label("Start game").accesskit_node().is_disabled());
     h.get_by_label("Both sides period 1 minutes").set_value_accesskit(90.0);
     settle(&mut h);

@@ -118,20 +118,32 @@ fn time_control_choice(ui: &mut egui::Ui, setup: &mut GameSetup) {
             setup.black_time_control = None;
         }
         let even = setup.black_time_control.is_none();
-        let presets = TimeControl::presets()
+        let presets: Vec<_> = TimeControl::presets()
             .into_iter()
-            .chain([("40/90 + 30/30 (FIDE)", TimeControl::fide_classical())]);
-        for (name, control) in presets {
-            let chosen = even && setup.time_control.as_ref() == Some(&control);
-            if ui.radio(chosen, name).clicked() {
-                setup.time_control = Some(control);
+            .chain([("40/90 + 30/30 (FIDE)", TimeControl::fide_classical())])
+            .collect();
+        let mut any_preset = false;
+        for (name, control) in &presets {
+            let chosen = even && setup.time_control.as_ref() == Some(control);
+            any_preset |= chosen;
+            if ui.radio(chosen, *name).clicked() {
+                setup.time_control = Some(control.clone());
                 setup.black_time_control = None;
             }
+        }
+        // "Custom" is chosen whenever the control was edited below; picking
+        // it from untimed starts the editor from 25+10 (a FIDE rapid control).
+        let custom = setup.time_control.is_some() && !any_preset;
+        if ui.radio(custom, "Custom").clicked() && setup.time_control.is_none() {
+            setup.time_control = Some(TimeControl::fischer(25, 10));
         }
     });
     if setup.time_control.is_none() {
         return;
     }
+    // The radios above were drawn before an edit below: draw again so
+    // "Custom" shows at once.
+    let before = (setup.time_control.clone(), setup.black_time_control.clone());
     ui.indent("time control", |ui| {
         let mut handicap = setup.black_time_control.is_some();
         let heading = if handicap { "White" } else { "Both sides" };
@@ -151,6 +163,9 @@ fn time_control_choice(ui: &mut egui::Ui, setup: &mut GameSetup) {
             ui.colored_label(ui.visuals().error_fg_color, problem);
         }
     });
+    if before != (setup.time_control.clone(), setup.black_time_control.clone()) {
+        ui.ctx().request_repaint();
+    }
 }
 
 /// Edits a time control: a row per period (moves, minutes, seconds, bonus),
