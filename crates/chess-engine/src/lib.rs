@@ -29,6 +29,7 @@
 pub mod client;
 mod eval;
 mod level;
+pub mod review;
 mod search;
 mod see;
 mod tt;

@@ -1,0 +1,451 @@
+//! Game review: how good each move of a game was, as lichess's computer
+//! analysis and chess.com's Game Review say it.
+//!
+//! The engine evaluates every position of the main line ([`analyse`]);
+//! from those evaluations, this module works out, with no engine:
+//!
+//! - the **win percentage** of each position ([`win_percent`]), lichess's
+//!   logistic curve of centipawns;
+//! - a **judgement** of each move ([`Judgement`]) from the drop of the
+//!   mover's win percentage, written as a NAG (`?!`, `?`, `??`);
+//! - an **accuracy** figure per side ([`accuracy`]), lichess's formula;
+//! - a **coach sentence** for each mistake and blunder ([`coach`]), built
+//!   from the position, the engine's refutation and the rules: "hangs the
+//!   knight on f6 to Bxf6", "allows mate in 2: Qh7+ Kf8 Qh8#".
+//!
+//! [`review`] puts them together for a line of moves, and [`annotate`]
+//! writes a review into a [`Game`](chess_core::Game) as NAGs, `[%eval]`
+//! comments and sentences, the way lichess exports an analysed game.
+//!
+//! ```
+//! use chess_core::pgn::Eval;
+//! use chess_engine::review::{Judgement, judge};
+//! // White stood level, then dropped to three pawns down: a mistake.
+//! let before = Eval::Centipawns(0);
+//! let after = Eval::Centipawns(-300);
+//! assert_eq!(judge(before, after, chess_core::Color::White), Some(Judgement::Mistake));
+//! ```
+
+mod analyse;
+mod annotate;
+pub mod coach;
+
+use chess_core::pgn::Eval;
+use chess_core::{Color, Move, Position};
+
+pub use analyse::{AnalyseOptions, analyse, analyse_game};
+pub use annotate::{annotate, evals_of, format_eval};
+
+/// The tunables of the review, in one place.
+pub mod tunables {
+    /// Lichess's slope of the win-percentage curve (per centipawn).
+    pub const WIN_SLOPE: f64 = 0.003_682_08;
+    /// Evaluations are clamped to ±this many centipawns before the curve
+    /// (lichess's ceiling); a mate counts as the ceiling.
+    pub const CP_CEILING: i32 = 1000;
+    /// Drops of the mover's win percentage (in points, 0-100) that make an
+    /// inaccuracy, a mistake and a blunder.
+    pub const INACCURACY_DROP: f64 = 10.0;
+    /// See [`INACCURACY_DROP`].
+    pub const MISTAKE_DROP: f64 = 20.0;
+    /// See [`INACCURACY_DROP`].
+    pub const BLUNDER_DROP: f64 = 30.0;
+    /// A lost mate still leaves the mover this many centipawns up: only an
+    /// inaccuracy. Above [`MATE_LOST_MISTAKE_CP`]: a mistake; else a blunder.
+    pub const MATE_LOST_INACCURACY_CP: i32 = 999;
+    /// See [`MATE_LOST_INACCURACY_CP`].
+    pub const MATE_LOST_MISTAKE_CP: i32 = 700;
+}
+
+/// How bad a move was, as lichess names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Judgement {
+    /// `?!`: the win percentage dropped by 10 points or more.
+    Inaccuracy,
+    /// `?`: by 20 points or more.
+    Mistake,
+    /// `??`: by 30 points or more.
+    Blunder,
+}
+
+impl Judgement {
+    /// The PGN NAG: `$6` (?!), `$2` (?), `$4` (??).
+    pub fn nag(self) -> u8 {
+        match self {
+            Judgement::Inaccuracy => 6,
+            Judgement::Mistake => 2,
+            Judgement::Blunder => 4,
+        }
+    }
+
+    /// The judgement a NAG stands for, if it is one of the three.
+    pub fn of_nag(nag: u8) -> Option<Judgement> {
+        match nag {
+            6 => Some(Judgement::Inaccuracy),
+            2 => Some(Judgement::Mistake),
+            4 => Some(Judgement::Blunder),
+            _ => None,
+        }
+    }
+
+    /// `?!`, `?` or `??`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    /// "Inaccuracy", "Mistake" or "Blunder".
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "Inaccuracy",
+            Judgement::Mistake => "Mistake",
+            Judgement::Blunder => "Blunder",
+        }
+    }
+}
+
+/// An evaluation with `turn` to move, seen from `color`'s side: a mate in 0
+/// (`#0`, the side to move is mated) is a loss for the side to move.
+fn centipawns_for(eval: Eval, turn: Color, color: Color) -> i32 {
+    use tunables::CP_CEILING;
+    let white = match eval {
+        Eval::Centipawns(cp) => cp.clamp(-CP_CEILING, CP_CEILING),
+        Eval::Mate(0) if turn == Color::White => -CP_CEILING,
+        Eval::Mate(0) => CP_CEILING,
+        Eval::Mate(n) => CP_CEILING * n.signum(),
+    };
+    if color == Color::White { white } else { -white }
+}
+
+/// The win percentage (0-100) of `color` in a position evaluated `eval`
+/// (from White's side, with `turn` to move), by lichess's formula:
+/// `50 + 50 · (2 / (1 + e^(-0.00368208 · cp)) − 1)`, centipawns clamped to
+/// ±1000 and a mate counted as ±1000.
+///
+/// ```
+/// use chess_core::{Color, pgn::Eval};
+/// use chess_engine::review::win_percent;
+/// assert_eq!(win_percent(Eval::Centipawns(0), Color::White, Color::White), 50.0);
+/// let up_a_pawn = win_percent(Eval::Centipawns(100), Color::White, Color::White);
+/// assert!((up_a_pawn - 59.1).abs() < 0.1);
+/// ```
+pub fn win_percent(eval: Eval, turn: Color, color: Color) -> f64 {
+    let cp = f64::from(centipawns_for(eval, turn, color));
+    50.0 + 50.0 * (2.0 / (1.0 + (-tunables::WIN_SLOPE * cp).exp()) - 1.0)
+}
+
+/// The judgement of a move by `mover`, from the evaluation before it
+/// (`mover` to move) and after it (the opponent to move), both from White's
+/// side. Besides the win-percentage drop, as lichess does: a mate thrown
+/// away is judged by how much is left, and a mate allowed from a position
+/// that was not already lost is judged by how much was there before.
+pub fn judge(before: Eval, after: Eval, mover: Color) -> Option<Judgement> {
+    use tunables::*;
+    let pov = |e: Eval| match e {
+        // A mate for White is positive: from Black's side, negative.
+        Eval::Mate(n) if mover == Color::Black => Eval::Mate(-n),
+        Eval::Centipawns(cp) if mover == Color::Black => Eval::Centipawns(-cp),
+        e => e,
+    };
+    let (b, a) = (pov(before), pov(after));
+    // After the move, the opponent is to move: #0 there is a mate given.
+    match (b, a) {
+        (_, Eval::Mate(0)) => return None,
+        (Eval::Mate(n), Eval::Centipawns(cp)) if n > 0 => {
+            return Some(if cp > MATE_LOST_INACCURACY_CP {
+                Judgement::Inaccuracy
+            } else if cp > MATE_LOST_MISTAKE_CP {
+                Judgement::Mistake
+            } else {
+                Judgement::Blunder
+            });
+        }
+        (Eval::Centipawns(cp), Eval::Mate(n)) if n < 0 => {
+            return Some(if cp < -MATE_LOST_INACCURACY_CP {
+                Judgement::Inaccuracy
+            } else if cp < -MATE_LOST_MISTAKE_CP {
+                Judgement::Mistake
+            } else {
+                Judgement::Blunder
+            });
+        }
+        // Mate for mate (delayed, or still mated): no advice.
+        (Eval::Mate(x), Eval::Mate(y)) if x.signum() == y.signum() => return None,
+        _ => {}
+    }
+    let drop = win_percent(before, mover, mover) - win_percent(after, !mover, mover);
+    if drop >= BLUNDER_DROP {
+        Some(Judgement::Blunder)
+    } else if drop >= MISTAKE_DROP {
+        Some(Judgement::Mistake)
+    } else if drop >= INACCURACY_DROP {
+        Some(Judgement::Inaccuracy)
+    } else {
+        None
+    }
+}
+
+/// Lichess's accuracy of one move (0-100) from the mover's win percentage
+/// before and after it: `103.1668 · e^(−0.04354 · drop) − 3.1669`, plus 1
+/// for uncertainty, clamped to 0-100; a move that does not lose is 100.
+///
+/// ```
+/// use chess_engine::review::move_accuracy;
+/// assert_eq!(move_accuracy(60.0, 65.0), 100.0);
+/// assert!((move_accuracy(60.0, 50.0) - 64.6).abs() < 0.1);
+/// ```
+pub fn move_accuracy(before: f64, after: f64) -> f64 {
+    if after >= before {
+        return 100.0;
+    }
+    let drop = before - after;
+    let raw = 103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * drop).exp() - 3.166_924_740_191_411;
+    (raw + 1.0).clamp(0.0, 100.0)
+}
+
+/// The accuracy of each side over a game, lichess's way: each move's
+/// accuracy ([`move_accuracy`]) is weighted by how much the game swung
+/// around it (the standard deviation of White's win percentage over a
+/// window of `clamp(plies / 10, 2, 8)` positions, clamped to 0.5-12), and
+/// the side's figure is the mean of the weighted mean and the harmonic mean
+/// of its moves' accuracies, so one blunder weighs more than in a plain
+/// average.
+///
+/// `white_wins` holds White's win percentage at every position of the line,
+/// the start included; `first` is the side that made the first move.
+/// Returns `[white, black]`, `None` for a side that made no move.
+pub fn accuracy(white_wins: &[f64], first: Color) -> [Option<f64>; 2] {
+    let plies = white_wins.len().saturating_sub(1);
+    if plies == 0 {
+        return [None, None];
+    }
+    let window = (plies / 10).clamp(2, 8).min(white_wins.len());
+    let weights: Vec<f64> = (0..plies)
+        .map(|i| {
+            // The window ending with the move (or the first window).
+            let end = (i + 2).max(window).min(white_wins.len());
+            let xs = &white_wins[end - window..end];
+            std_dev(xs).clamp(0.5, 12.0)
+        })
+        .collect();
+    let mut per_side: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
+    for i in 0..plies {
+        let mover = if i % 2 == 0 { first } else { !first };
+        let (before, after) = match mover {
+            Color::White => (white_wins[i], white_wins[i + 1]),
+            Color::Black => (100.0 - white_wins[i], 100.0 - white_wins[i + 1]),
+        };
+        per_side[mover.index()].push((move_accuracy(before, after), weights[i]));
+    }
+    per_side.map(|moves| {
+        if moves.is_empty() {
+            return None;
+        }
+        let weighted = moves.iter().map(|(a, w)| a * w).sum::<f64>() / moves.iter().map(|(_, w)| w).sum::<f64>();
+        let harmonic = moves.len() as f64 / moves.iter().map(|(a, _)| 1.0 / a.max(1e-3)).sum::<f64>();
+        Some((weighted + harmonic) / 2.0)
+    })
+}
+
+fn std_dev(xs: &[f64]) -> f64 {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n).sqrt()
+}
+
+/// What the engine says of one position: its evaluation from White's side
+/// and its best line (empty when the game is over there, or when the
+/// evaluation came from a file without lines).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionEval {
+    /// The evaluation from White's side; `Mate(0)`: the side to move is mated.
+    pub eval: Eval,
+    /// The best line, first move first.
+    pub pv: Vec<Move>,
+}
+
+/// The review of one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// The move played.
+    pub played: Move,
+    /// The evaluation after it, from White's side.
+    pub eval: Eval,
+    /// The mover's win percentage before and after the move.
+    pub win_before: f64,
+    /// See [`MoveReview::win_before`].
+    pub win_after: f64,
+    /// How bad it was, if it was.
+    pub judgement: Option<Judgement>,
+    /// The engine's move, when it differs from the one played.
+    pub best: Option<Move>,
+    /// For a mistake or blunder: what went wrong, in words.
+    pub coach: Option<String>,
+}
+
+/// The review of a line of moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    /// One entry per move.
+    pub moves: Vec<MoveReview>,
+    /// White's win percentage at each position, the start included.
+    pub white_wins: Vec<f64>,
+    /// The accuracy of White and of Black ([`accuracy`]).
+    pub accuracy: [Option<f64>; 2],
+}
+
+impl Review {
+    /// How many moves of `color` have each judgement: inaccuracies,
+    /// mistakes, blunders.
+    pub fn counts(&self, color: Color, first: Color) -> [usize; 3] {
+        let mut out = [0; 3];
+        for (i, m) in self.moves.iter().enumerate() {
+            let mover = if i % 2 == 0 { first } else { !first };
+            if mover == color
+                && let Some(j) = m.judgement
+            {
+                out[j as usize] += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Reviews the moves played from `start`, given the engine's view of each
+/// position (`evals[i]` is the position before move `i`; one more for the
+/// position after the last move). Coach sentences are written for mistakes
+/// and blunders whose refutation is known (the next position's line).
+pub fn review(start: &Position, moves: &[Move], evals: &[PositionEval]) -> Review {
+    assert_eq!(evals.len(), moves.len() + 1, "one evaluation per position");
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    let mut white_wins = vec![win_percent(evals[0].eval, pos.turn(), Color::White)];
+    for (i, &played) in moves.iter().enumerate() {
+        let mover = pos.turn();
+        let (before, after) = (&evals[i], &evals[i + 1]);
+        let judgement = judge(before.eval, after.eval, mover);
+        let best = before.pv.first().copied().filter(|&b| b != played);
+        let coach = match judgement {
+            Some(Judgement::Mistake | Judgement::Blunder) => coach::explain(&coach::Context {
+                before: &pos,
+                played,
+                best_line: &before.pv,
+                best_eval: before.eval,
+                reply_line: &after.pv,
+                reply_eval: after.eval,
+            }),
+            _ => None,
+        };
+        let Ok(next) = pos.after(played) else { break };
+        out.push(MoveReview {
+            played,
+            eval: after.eval,
+            win_before: win_percent(before.eval, mover, mover),
+            win_after: win_percent(after.eval, !mover, mover),
+            judgement,
+            best,
+            coach,
+        });
+        pos = next;
+        white_wins.push(win_percent(after.eval, pos.turn(), Color::White));
+    }
+    let accuracy = accuracy(&white_wins, start.turn());
+    Review {
+        moves: out,
+        white_wins,
+        accuracy,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_percent_is_lichess_curve() {
+        let w = |cp| win_percent(Eval::Centipawns(cp), Color::White, Color::White);
+        assert_eq!(w(0), 50.0);
+        assert!((w(300) - 75.1).abs() < 0.1, "{}", w(300));
+        // Clamped at 1000 cp: a mate is the same as +10.
+        assert_eq!(w(5000), w(1000));
+        assert_eq!(win_percent(Eval::Mate(3), Color::White, Color::White), w(1000));
+        // Seen from Black, the same position.
+        assert!((win_percent(Eval::Centipawns(300), Color::White, Color::Black) - 24.9).abs() < 0.1);
+        // #0 with Black to move: Black is mated.
+        assert_eq!(win_percent(Eval::Mate(0), Color::Black, Color::White), w(1000));
+    }
+
+    #[test]
+    fn judgements_follow_the_drop() {
+        use Judgement::*;
+        let cp = Eval::Centipawns;
+        // +0.2 to -0.2 for White: a drop of about 7 points, nothing.
+        assert_eq!(judge(cp(20), cp(-20), Color::White), None);
+        // +0.5 to -0.4: about 8 points, still nothing.
+        assert_eq!(judge(cp(50), cp(-40), Color::White), None);
+        // +1 to -1: about 18 points, an inaccuracy.
+        assert_eq!(judge(cp(100), cp(-100), Color::White), Some(Inaccuracy));
+        assert_eq!(judge(cp(0), cp(-300), Color::White), Some(Mistake));
+        assert_eq!(judge(cp(0), cp(-500), Color::White), Some(Blunder));
+        // Black's moves are judged from Black's side.
+        assert_eq!(judge(cp(0), cp(500), Color::Black), Some(Blunder));
+        assert_eq!(judge(cp(0), cp(-500), Color::Black), None);
+    }
+
+    #[test]
+    fn mates_lost_and_allowed_are_judged_by_what_is_left() {
+        use Judgement::*;
+        // White had mate in 2, played a move still 12 pawns up: inaccuracy.
+        assert_eq!(
+            judge(Eval::Mate(2), Eval::Centipawns(1200), Color::White),
+            Some(Inaccuracy)
+        );
+        assert_eq!(judge(Eval::Mate(2), Eval::Centipawns(800), Color::White), Some(Mistake));
+        assert_eq!(judge(Eval::Mate(2), Eval::Centipawns(100), Color::White), Some(Blunder));
+        // Level, then allowed mate: a blunder.
+        assert_eq!(judge(Eval::Centipawns(0), Eval::Mate(-1), Color::White), Some(Blunder));
+        // Black allows mate (positive for White).
+        assert_eq!(judge(Eval::Centipawns(0), Eval::Mate(3), Color::Black), Some(Blunder));
+        // Already lost by 12 pawns, then mated: only an inaccuracy.
+        assert_eq!(
+            judge(Eval::Centipawns(-1200), Eval::Mate(-3), Color::White),
+            Some(Inaccuracy)
+        );
+        // A slower mate, or giving mate: nothing.
+        assert_eq!(judge(Eval::Mate(2), Eval::Mate(4), Color::White), None);
+        assert_eq!(judge(Eval::Mate(1), Eval::Mate(0), Color::White), None);
+    }
+
+    #[test]
+    fn move_accuracy_is_lichess_formula() {
+        assert_eq!(move_accuracy(50.0, 50.0), 100.0);
+        // No drop: 103.1668 - 3.1669 + 1 = 100 (clamped).
+        assert_eq!(move_accuracy(50.0, 49.999_999), 100.0);
+        assert!(
+            (move_accuracy(70.0, 40.0) - 25.8).abs() < 0.1,
+            "{}",
+            move_accuracy(70.0, 40.0)
+        );
+        assert_eq!(move_accuracy(100.0, 0.0), 0.0);
+    }
+
+    #[test]
+    fn one_blunder_costs_more_than_its_share() {
+        // White keeps 50% for 20 plies, Black too; then White blunders once.
+        let mut wins = vec![50.0; 21];
+        let steady = accuracy(&wins, Color::White);
+        assert!(steady[0].unwrap() > 99.0 && steady[1].unwrap() > 99.0);
+        for w in wins.iter_mut().skip(11) {
+            *w = 10.0;
+        }
+        let [white, black] = accuracy(&wins, Color::White);
+        let (white, black) = (white.unwrap(), black.unwrap());
+        // One move of ten at about 0% accuracy: the plain mean would be 90.
+        assert!(white < 80.0, "{white}");
+        assert!(black > 99.0, "{black}");
+        assert_eq!(accuracy(&[50.0], Color::White), [None, None]);
+    }
+}
