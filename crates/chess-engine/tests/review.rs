@@ -14,7 +14,14 @@ fn reviewed(pgn: &str) -> (Game, chess_engine::review::Review) {
         threads: 2,
         hash_mb: 8,
     };
-    let evals = analyse_game(game.start_position(), &moves, &options, &AtomicBool::new(false), &|_, _| {}).unwrap();
+    let evals = analyse_game(
+        game.start_position(),
+        &moves,
+        &options,
+        &AtomicBool::new(false),
+        &|_, _| {},
+    )
+    .unwrap();
     let review = review(game.start_position(), &moves, &evals);
     annotate(&mut game, &review);
     (game, review)
@@ -50,4 +57,82 @@ fn a_missed_mate_in_one_is_found() {
     // Black's Nf6 allowed mate, White's d3 missed it.
     assert_eq!(review.moves[5].coach.as_deref(), Some("allows mate in 1: Qxf7#"));
     assert_eq!(review.moves[6].coach.as_deref(), Some("misses mate in 1: Qxf7#"));
+}
+
+const TWENTY_GAMES: &str = include_str!("data/twenty-games.pgn");
+
+/// Reads every game of `pgn`, failing on any error.
+fn games_of(pgn: &str) -> Vec<Game> {
+    let mut reader = chess_core::pgn::PgnReader::new(pgn.as_bytes());
+    std::iter::from_fn(|| reader.read_game()).map(|g| g.unwrap()).collect()
+}
+
+#[test]
+fn a_twenty_game_file_is_annotated_and_reads_back() {
+    let options = AnalyseOptions {
+        limits: Limits::depth(2),
+        threads: 2,
+        hash_mb: 4,
+    };
+    let mut out = Vec::new();
+    let last = std::sync::Mutex::new(None);
+    let summary = chess_engine::review::batch::review_pgn(
+        TWENTY_GAMES.as_bytes(),
+        &mut out,
+        &options,
+        &AtomicBool::new(false),
+        &|p| *last.lock().unwrap() = Some(p),
+    )
+    .unwrap();
+    assert_eq!(summary.reviewed, 20);
+    assert!(summary.unreadable.is_empty());
+    let progress = last.into_inner().unwrap().unwrap();
+    assert_eq!((progress.games_done, progress.games), (20, 20));
+    let before = games_of(TWENTY_GAMES);
+    let after = games_of(&String::from_utf8(out).unwrap());
+    assert_eq!(after.len(), 20);
+    let mut marks = 0;
+    for (old, new) in before.iter().zip(&after) {
+        // Tags, moves and the players' own comments survive.
+        assert_eq!(old.tags.get("White"), new.tags.get("White"));
+        assert_eq!(old.moves(), new.moves());
+        let line = new.mainline();
+        for (&o, &n) in old.mainline().iter().zip(&line) {
+            assert!(new.comment(n).contains(old.comment(o)), "{:?}", new.comment(n));
+        }
+        // Every main-line move has an evaluation (a mating move needs none).
+        assert!(evals_of(new).is_some(), "{}", new.to_pgn());
+        marks += line.iter().filter(|&&id| !new.nags(id).is_empty()).count();
+    }
+    assert!(marks > 0, "some move of twenty club games is marked");
+}
+
+#[test]
+fn the_review_command_checks_its_arguments() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_chess-engine"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["review"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no input file"));
+    let out = run(&["review", "x.pgn", "--depth", "3", "--movetime", "100"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not both"));
+    let out = run(&["review", "/nonexistent.pgn"]);
+    assert_eq!(out.status.code(), Some(1));
+    // A real run: the file's first games, at depth 1.
+    let dir = std::env::temp_dir().join(format!("review-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("in.pgn");
+    let two: Vec<&str> = TWENTY_GAMES.split("\n\n[Event").take(2).collect();
+    std::fs::write(&input, two.join("\n\n[Event")).unwrap();
+    let out = run(&["review", input.to_str().unwrap(), "--depth", "1", "--threads", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 game(s) reviewed"));
+    let games = games_of(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|g| evals_of(g).is_some()));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

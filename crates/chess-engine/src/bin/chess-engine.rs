@@ -3,6 +3,10 @@
 //!
 //! Reads commands on stdin and answers on stdout. Searches run on a second
 //! thread, so `stop`, `isready` and `quit` are answered while it thinks.
+//!
+//! `chess-engine review IN.pgn [--depth N | --movetime MS] [--threads N]`
+//! reviews every game of a file instead and writes it, annotated, to
+//! stdout (see [`chess_engine::review`]), with a progress bar on stderr.
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -43,6 +47,10 @@ struct Uci {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "review") {
+        std::process::exit(review_command(&args[1..]));
+    }
     let mut uci = Uci {
         engine: Some(Engine::new(16)),
         search: None,
@@ -239,6 +247,109 @@ impl Uci {
                     self.engine = Some(Engine::new(self.hash_mb));
                 }
             }
+        }
+    }
+}
+
+const REVIEW_USAGE: &str = "usage: chess-engine review IN.pgn [--depth N | --movetime MS] [--threads N] > OUT.pgn";
+
+/// The options of `chess-engine review`, or what is wrong with them.
+fn review_options(args: &[String]) -> Result<(String, chess_engine::review::AnalyseOptions), String> {
+    use chess_engine::Limits;
+    let mut options = chess_engine::review::AnalyseOptions::default();
+    let mut input = None;
+    let mut limit = None;
+    let mut args = args.iter();
+    let number = |flag: &str, value: Option<&String>| -> Result<u64, String> {
+        let value = value.ok_or(format!("{flag} needs a number"))?;
+        value
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or(format!("{flag} needs a positive number, not {value:?}"))
+    };
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--depth" | "--movetime" if limit.is_some() => return Err("give --depth or --movetime, not both".into()),
+            "--depth" => limit = Some(Limits::depth(number(arg, args.next())?.min(64) as u32)),
+            "--movetime" => limit = Some(Limits::movetime(Duration::from_millis(number(arg, args.next())?))),
+            "--threads" => options.threads = number(arg, args.next())?.min(256) as usize,
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
+            path if input.is_none() => input = Some(path.to_string()),
+            extra => return Err(format!("one input file only ({extra:?} is a second)")),
+        }
+    }
+    if let Some(limit) = limit {
+        options.limits = limit;
+    }
+    Ok((input.ok_or("no input file")?, options))
+}
+
+/// `chess-engine review`: returns the exit code.
+fn review_command(args: &[String]) -> i32 {
+    use std::io::Write;
+    let (path, options) = match review_options(args) {
+        Ok(ok) => ok,
+        Err(e) => {
+            eprintln!("chess-engine review: {e}\n{REVIEW_USAGE}");
+            return 2;
+        }
+    };
+    let pgn = match std::fs::read(&path) {
+        Ok(pgn) => pgn,
+        Err(e) => {
+            eprintln!("chess-engine review: cannot read {path}: {e}");
+            return 1;
+        }
+    };
+    let start = std::time::Instant::now();
+    let bar = |p: chess_engine::review::batch::Progress| {
+        const WIDTH: usize = 30;
+        let fraction = if p.games == 0 {
+            1.0
+        } else {
+            let within = if p.positions == 0 {
+                0.0
+            } else {
+                p.positions_done as f64 / p.positions as f64
+            };
+            (p.games_done as f64 + within) / p.games as f64
+        };
+        let filled = ((fraction * WIDTH as f64) as usize).min(WIDTH);
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r[{}{}] {}/{} games  {:>5.1}%  {:.0} s ",
+            "#".repeat(filled),
+            ".".repeat(WIDTH - filled),
+            p.games_done,
+            p.games,
+            fraction * 100.0,
+            start.elapsed().as_secs_f64()
+        );
+        let _ = err.flush();
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let stop = AtomicBool::new(false);
+    match chess_engine::review::batch::review_pgn(&pgn, &mut out, &options, &stop, &bar) {
+        Ok(summary) => {
+            let minutes = start.elapsed().as_secs_f64() / 60.0;
+            eprintln!(
+                "\n{} game(s) reviewed in {:.1} s ({:.1} games a minute, {} thread(s))",
+                summary.reviewed,
+                minutes * 60.0,
+                summary.reviewed as f64 / minutes.max(1e-9),
+                options.threads
+            );
+            for e in &summary.unreadable {
+                eprintln!("left out: {e}");
+            }
+            i32::from(!summary.unreadable.is_empty())
+        }
+        Err(e) => {
+            eprintln!("\nchess-engine review: cannot write: {e}");
+            1
         }
     }
 }

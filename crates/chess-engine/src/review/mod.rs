@@ -28,6 +28,7 @@
 
 mod analyse;
 mod annotate;
+pub mod batch;
 pub mod coach;
 
 use chess_core::pgn::Eval;
