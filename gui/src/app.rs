@@ -103,6 +103,10 @@ impl ChessApp {
                 .computer
                 .set_waker(chess_engine::worker::Waker::new(move || waker.request_repaint()));
         }
+        if !self.model.review.has_waker() {
+            let waker = ctx.clone();
+            self.model.review.set_waker(std::sync::Arc::new(move || waker.request_repaint()));
+        }
         // The engine works on its own thread; look for its answers while
         // it does (and only then: an idle app draws nothing).
         if self.model.tick() {
@@ -118,6 +122,9 @@ impl ChessApp {
                     .default_size(300.0)
                     .min_size(240.0)
                     .show(ui, |ui| ui::play::side_panel(ui, self));
+                if ui::review::wanted(self) {
+                    egui::Panel::bottom("review").show(ui, |ui| ui::review::panel(ui, self));
+                }
                 egui::CentralPanel::default().show(ui, |ui| ui::play::board(ui, self));
             }
             Mode::Edit => {

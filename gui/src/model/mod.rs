@@ -10,6 +10,7 @@ pub mod editor;
 pub mod files;
 pub mod history;
 pub mod play;
+pub mod review;
 pub mod settings;
 
 use std::path::{Path, PathBuf};
@@ -132,6 +133,8 @@ pub struct Model {
     pub time: Box<dyn clock::TimeSource>,
     /// The half-move of the main line the clock has counted to.
     clock_ply: usize,
+    /// The review of the game (Game → Review), running or shown.
+    pub review: review::Reviewer,
 }
 
 impl Default for Model {
@@ -158,6 +161,7 @@ impl Model {
             clock: None,
             time: Box::new(clock::SystemTime::default()),
             clock_ply: 0,
+            review: review::Reviewer::default(),
         }
     }
 
@@ -306,6 +310,8 @@ impl Model {
         setup.white = Player::Human;
         setup.black = Player::Human;
         self.computer.set_setup(setup);
+        // A file's [%eval] comments show as a review at once.
+        self.review.show_from_file(&game);
         self.play = Play::new(game);
         self.clock = None;
         // A note about the game before ("Opened x.ron") no longer applies.
@@ -577,8 +583,21 @@ impl Model {
         if let Some(failure) = self.computer.failure.take() {
             self.dialog = Some(Dialog::Error(failure));
         }
-        // A running clock is drawn every tenth of a second.
-        self.computer.is_busy() || self.clock.as_ref().is_some_and(clock::Clock::is_running)
+        if let Some(shown) = self.review.poll() {
+            self.play.write_review(&shown.review);
+            self.notice = Some(review_notice(&shown));
+        }
+        // A running clock is drawn every tenth of a second; a review's
+        // progress bar moves.
+        self.computer.is_busy() || self.clock.as_ref().is_some_and(clock::Clock::is_running) || self.review.is_running()
+    }
+
+    /// Game → Review: analyses the main line in the background; the
+    /// result is written into the game when it is ready.
+    pub fn start_review(&mut self) {
+        if !self.review.start(&self.play.game) {
+            self.notice = Some("Nothing to review: the game has no moves.".into());
+        }
     }
 
     /// The person's colour in a game against the computer (one side each).
@@ -634,6 +653,15 @@ impl Model {
         self.computer.ask_hint(&self.play.game, self.play.generation());
     }
 
+    /// After a review, at the position before a marked move: the move the
+    /// engine preferred (the board shows it as an arrow).
+    pub fn review_best(&self) -> Option<chess_core::Move> {
+        let shown = self.review.shown.as_ref()?;
+        let &next = self.play.game.children(self.play.game.cursor()).first()?;
+        let reviewed = shown.of(next)?;
+        reviewed.judgement.and(reviewed.best)
+    }
+
     /// The hint for the position on the board, if one was found.
     pub fn current_hint(&self) -> Option<chess_core::Move> {
         self.computer
@@ -685,6 +713,29 @@ impl Model {
 }
 
 /// A number in [0, 1) for drawing a book move: the clock's nanoseconds.
+/// "Reviewed: White 92% accuracy (1 mistake), Black 71% (1 blunder)".
+fn review_notice(shown: &review::Shown) -> String {
+    let side = |color: Color| {
+        let accuracy = shown.review.accuracy[color.index()].map_or("—".to_string(), |a| format!("{a:.0}%"));
+        let [inaccuracies, mistakes, blunders] = shown.review.counts(color, shown.first);
+        let mut marks = Vec::new();
+        for (n, what) in [(inaccuracies, "inaccurac"), (mistakes, "mistake"), (blunders, "blunder")] {
+            if n > 0 {
+                let plural = match (what, n) {
+                    ("inaccurac", 1) => "inaccuracy".to_string(),
+                    ("inaccurac", _) => "inaccuracies".to_string(),
+                    (w, 1) => w.to_string(),
+                    (w, _) => format!("{w}s"),
+                };
+                marks.push(format!("{n} {plural}"));
+            }
+        }
+        let marks = if marks.is_empty() { String::new() } else { format!(" ({})", marks.join(", ")) };
+        format!("{} {accuracy}{marks}", color.name())
+    };
+    format!("Reviewed: accuracy {}, {}", side(Color::White), side(Color::Black))
+}
+
 fn book_random() -> f64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

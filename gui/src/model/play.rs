@@ -93,6 +93,12 @@ impl Play {
         self.generation
     }
 
+    /// Writes a review into the main line (NAGs, `[%eval]`, sentences) as
+    /// one undoable step.
+    pub fn write_review(&mut self, review: &chess_engine::review::Review) {
+        self.edit(|g| chess_engine::review::annotate(g, review), |_| true);
+    }
+
     /// Replaces the game (a new game, a file opened) as an undoable step.
     pub fn replace_game(&mut self, game: Game) {
         self.edit(|g| *g = game, |_| true);

@@ -119,6 +119,26 @@ fn game_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
                 model.play.redo();
                 ui.close();
             }
+            ui.separator();
+            let has_moves = !model.play.game.mainline().is_empty();
+            if ui
+                .add_enabled(has_moves && !model.review.is_running(), egui::Button::new("Review"))
+                .on_hover_text("The engine analyses every move of the main line and marks the mistakes")
+                .clicked()
+            {
+                model.start_review();
+                ui.close();
+            }
+            ui.menu_button("Review depth", |ui| {
+                use crate::model::review::Effort;
+                for effort in [Effort::Depth(8), Effort::Depth(10), Effort::Depth(14), Effort::Millis(1000)] {
+                    let name = match effort {
+                        Effort::Depth(d) => format!("Depth {d}"),
+                        Effort::Millis(ms) => format!("{} s a move", ms / 1000),
+                    };
+                    ui.radio_value(&mut model.review.effort, effort, name);
+                }
+            });
         }
         Mode::Edit => {
             if ui.button("Back to the game").clicked() {

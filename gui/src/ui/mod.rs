@@ -7,3 +7,4 @@ pub mod dialogs;
 pub mod editor;
 pub mod menu;
 pub mod play;
+pub mod review;

@@ -26,7 +26,7 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         .first()
         .filter(|_| app.model.computer.analysing && analysis.position.as_ref() == Some(play.position()))
         .and_then(|line| line.pv.first().copied());
-    let arrow = app.model.current_hint().or(best).map(|m| (m.from(), m.to()));
+    let arrow = app.model.current_hint().or(best).or_else(|| app.model.review_best()).map(|m| (m.from(), m.to()));
     let view = BoardView {
         id: "play",
         piece_at: &|sq| play.piece_at(sq),
@@ -516,7 +516,21 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
                     ui.weak(")");
                 }
                 MoveToken::Move { node, text, mainline } => {
+                    // ?!, ? and ?? from the game's NAGs (a review wrote them,
+                    // or the file had them), in lichess's colours.
+                    let judgement = play
+                        .game
+                        .nags(*node)
+                        .iter()
+                        .find_map(|&n| chess_engine::review::Judgement::of_nag(n));
+                    let text = match judgement {
+                        Some(j) => format!("{text}{}", j.symbol()),
+                        None => text.clone(),
+                    };
                     let mut rich = RichText::new(text);
+                    if let Some(j) = judgement {
+                        rich = rich.color(crate::ui::review::judgement_color(j));
+                    }
                     if !mainline {
                         rich = rich.italics().color(ui.visuals().weak_text_color());
                     } else {

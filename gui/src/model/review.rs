@@ -1,0 +1,244 @@
+//! Game review in the app: the main line analysed in the background, then
+//! judged and explained ([`chess_engine::review`]) and written into the
+//! game as NAGs, `[%eval]` comments and sentences.
+//!
+//! The analysis runs on its own thread (which runs one search per core), so
+//! the window stays responsive; it reports progress, can be cancelled, and
+//! wakes the app when it ends. What analyses a game is a function the tests
+//! replace with one that returns evaluations they chose.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread::JoinHandle;
+
+use chess_core::{Color, Game, Move, NodeId, Position};
+use chess_engine::Limits;
+use chess_engine::review::{self, AnalyseOptions, PositionEval, Review};
+
+/// Analyses the positions of a line: the start, then the moves; `None`
+/// when stopped. Calls the progress function with (done, total).
+pub type Analyser = Arc<
+    dyn Fn(&Position, &[Move], &AtomicBool, &(dyn Fn(usize, usize) + Sync)) -> Option<Vec<PositionEval>>
+        + Send
+        + Sync,
+>;
+
+/// How deep or how long each position is searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Effort {
+    /// To this depth.
+    Depth(u32),
+    /// For this many milliseconds.
+    Millis(u64),
+}
+
+impl Effort {
+    fn limits(self) -> Limits {
+        match self {
+            Effort::Depth(d) => Limits::depth(d),
+            Effort::Millis(ms) => Limits::movetime(std::time::Duration::from_millis(ms)),
+        }
+    }
+}
+
+/// The built-in engine on every core.
+pub fn engine_analyser(effort: Effort) -> Analyser {
+    Arc::new(move |start, moves, stop, progress| {
+        let options = AnalyseOptions {
+            limits: effort.limits(),
+            ..AnalyseOptions::default()
+        };
+        review::analyse_game(start, moves, &options, stop, progress)
+    })
+}
+
+/// A review shown with its game: which node each move is.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// The main line's nodes, one per reviewed move.
+    pub nodes: Vec<NodeId>,
+    /// The review.
+    pub review: Review,
+    /// Who moved first.
+    pub first: Color,
+}
+
+impl Shown {
+    /// The review of the move at `node`, if it is on the reviewed line.
+    pub fn of(&self, node: NodeId) -> Option<&review::MoveReview> {
+        let i = self.nodes.iter().position(|&n| n == node)?;
+        self.review.moves.get(i)
+    }
+}
+
+struct Job {
+    stop: Arc<AtomicBool>,
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    result: mpsc::Receiver<Option<Vec<PositionEval>>>,
+    thread: Option<JoinHandle<()>>,
+    start: Position,
+    moves: Vec<Move>,
+    nodes: Vec<NodeId>,
+}
+
+/// The review of the game on screen: running, shown, or none.
+pub struct Reviewer {
+    /// Searches each position this deep or this long.
+    pub effort: Effort,
+    analyser: Option<Analyser>,
+    job: Option<Job>,
+    /// The finished review.
+    pub shown: Option<Shown>,
+    /// Called (from the analysis thread) when it ends.
+    waker: Option<Arc<dyn Fn() + Send + Sync>>,
+}
+
+impl std::fmt::Debug for Reviewer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reviewer")
+            .field("effort", &self.effort)
+            .field("running", &self.job.is_some())
+            .field("shown", &self.shown.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Reviewer {
+    fn default() -> Reviewer {
+        Reviewer {
+            effort: Effort::Depth(10),
+            analyser: None,
+            job: None,
+            shown: None,
+            waker: None,
+        }
+    }
+}
+
+impl Reviewer {
+    /// Uses `analyser` instead of the built-in engine (tests).
+    pub fn set_analyser(&mut self, analyser: Analyser) {
+        self.analyser = Some(analyser);
+    }
+
+    /// Calls `wake` when an analysis ends, so the app draws its result.
+    pub fn set_waker(&mut self, wake: Arc<dyn Fn() + Send + Sync>) {
+        self.waker = Some(wake);
+    }
+
+    /// Whether a waker is set.
+    pub fn has_waker(&self) -> bool {
+        self.waker.is_some()
+    }
+
+    /// Whether an analysis is running.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Positions analysed and in all, while running.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        let job = self.job.as_ref()?;
+        Some((job.done.load(Ordering::Relaxed), job.total.load(Ordering::Relaxed)))
+    }
+
+    /// Starts reviewing the main line of `game` (replacing a running one).
+    /// Returns false when the game has no moves.
+    pub fn start(&mut self, game: &Game) -> bool {
+        self.cancel();
+        let nodes = game.mainline();
+        let moves: Vec<Move> = nodes.iter().filter_map(|&n| game.move_at(n)).collect();
+        if moves.is_empty() {
+            return false;
+        }
+        let analyser = self.analyser.clone().unwrap_or_else(|| engine_analyser(self.effort));
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = Arc::new(AtomicUsize::new(moves.len() + 1));
+        let (send, result) = mpsc::channel();
+        let start = game.start_position().clone();
+        let thread = {
+            let (stop, done, start, moves) = (stop.clone(), done.clone(), start.clone(), moves.clone());
+            let waker = self.waker.clone();
+            std::thread::Builder::new()
+                .name("review".into())
+                .spawn(move || {
+                    let progress = |d: usize, _total: usize| {
+                        done.fetch_max(d, Ordering::Relaxed);
+                    };
+                    let evals = analyser(&start, &moves, &stop, &progress);
+                    let _ = send.send(evals);
+                    if let Some(wake) = waker {
+                        wake();
+                    }
+                })
+                .ok()
+        };
+        self.job = Some(Job {
+            stop,
+            done,
+            total,
+            result,
+            thread,
+            start,
+            moves,
+            nodes,
+        });
+        true
+    }
+
+    /// Stops a running review; nothing is written.
+    pub fn cancel(&mut self) {
+        if let Some(mut job) = self.job.take() {
+            job.stop.store(true, Ordering::Relaxed);
+            if let Some(thread) = job.thread.take() {
+                let _ = thread.join();
+            }
+        }
+    }
+
+    /// Takes a finished analysis: the review, to be shown and written into
+    /// the game. `None` while running, or when it was stopped.
+    pub fn poll(&mut self) -> Option<Shown> {
+        let job = self.job.as_ref()?;
+        let evals = match job.result.try_recv() {
+            Ok(evals) => evals,
+            Err(mpsc::TryRecvError::Empty) => return None,
+            Err(mpsc::TryRecvError::Disconnected) => None,
+        };
+        let job = self.job.take()?;
+        if let Some(thread) = job.thread {
+            let _ = thread.join();
+        }
+        let evals = evals?;
+        let shown = Shown {
+            review: review::review(&job.start, &job.moves, &evals),
+            nodes: job.nodes,
+            first: job.start.turn(),
+        };
+        self.shown = Some(shown.clone());
+        Some(shown)
+    }
+
+    /// Shows the review a game's `[%eval]` comments hold, without
+    /// analysing; forgets an earlier one when the game has none.
+    pub fn show_from_file(&mut self, game: &Game) {
+        self.cancel();
+        self.shown = review::evals_of(game).map(|evals| {
+            let nodes = game.mainline();
+            let moves: Vec<Move> = nodes.iter().filter_map(|&n| game.move_at(n)).collect();
+            Shown {
+                review: review::review(game.start_position(), &moves, &evals),
+                nodes,
+                first: game.start_position().turn(),
+            }
+        });
+    }
+}
+
+impl Drop for Reviewer {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}

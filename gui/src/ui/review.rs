@@ -1,0 +1,116 @@
+//! The review panel under the board: progress while the engine works, then
+//! the evaluation graph (click to jump to a move), each side's accuracy,
+//! and the coach's sentence for the move on the board.
+
+use chess_engine::review::Judgement;
+use egui::{Color32, Pos2, Sense, Stroke, Vec2};
+
+use crate::ChessApp;
+
+/// lichess's colours: inaccuracy yellow, mistake orange, blunder red.
+pub fn judgement_color(j: Judgement) -> Color32 {
+    match j {
+        Judgement::Inaccuracy => Color32::from_rgb(0xe6, 0xc2, 0x2e),
+        Judgement::Mistake => Color32::from_rgb(0xe6, 0x8a, 0x2e),
+        Judgement::Blunder => Color32::from_rgb(0xdb, 0x44, 0x3a),
+    }
+}
+
+/// Whether the panel has something to show.
+pub fn wanted(app: &ChessApp) -> bool {
+    app.model.review.is_running() || app.model.review.shown.is_some()
+}
+
+/// The panel.
+pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let model = &mut app.model;
+    if let Some((done, total)) = model.review.progress() {
+        ui.horizontal(|ui| {
+            let fraction = done as f32 / total.max(1) as f32;
+            ui.add(
+                egui::ProgressBar::new(fraction)
+                    .desired_width(ui.available_width() - 80.0)
+                    .text(format!("Reviewing: {done} of {total} positions")),
+            );
+            if ui.button("Cancel").clicked() {
+                model.review.cancel();
+            }
+        });
+        return;
+    }
+    let Some(shown) = model.review.shown.clone() else { return };
+    let cursor = model.play.game.cursor();
+    ui.horizontal(|ui| {
+        for color in [chess_core::Color::White, chess_core::Color::Black] {
+            let accuracy = shown.review.accuracy[color.index()].map_or("—".into(), |a| format!("{a:.0}%"));
+            let [i, m, b] = shown.review.counts(color, shown.first);
+            ui.label(format!("{}: accuracy {accuracy}, {i}?! {m}? {b}??", color.name()));
+            ui.separator();
+        }
+        if ui.small_button("Close review").clicked() {
+            model.review.shown = None;
+        }
+    });
+    // The graph: White's win percentage after each move, 50% in the middle.
+    let size = Vec2::new(ui.available_width(), 90.0);
+    let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Evaluation graph"));
+    let wins = &shown.review.white_wins;
+    let n = wins.len().max(2) - 1;
+    let x = |i: usize| rect.left() + rect.width() * i as f32 / n as f32;
+    let y = |w: f64| rect.bottom() - rect.height() * (w as f32 / 100.0);
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, Color32::from_gray(40));
+    let mut white_area = vec![Pos2::new(rect.left(), rect.bottom())];
+    white_area.extend(wins.iter().enumerate().map(|(i, &w)| Pos2::new(x(i), y(w))));
+    white_area.push(Pos2::new(x(wins.len() - 1), rect.bottom()));
+    // Drawn as thin columns (the area is not convex).
+    for pair in white_area[1..white_area.len() - 1].windows(2) {
+        let quad = vec![
+            Pos2::new(pair[0].x, rect.bottom()),
+            pair[0],
+            pair[1],
+            Pos2::new(pair[1].x, rect.bottom()),
+        ];
+        painter.add(egui::Shape::convex_polygon(quad, Color32::from_gray(200), Stroke::NONE));
+    }
+    painter.hline(rect.x_range(), y(50.0), Stroke::new(1.0, Color32::from_gray(120)));
+    for (i, m) in shown.review.moves.iter().enumerate() {
+        if let Some(j) = m.judgement {
+            painter.circle_filled(Pos2::new(x(i + 1), y(wins[i + 1])), 3.5, judgement_color(j));
+        }
+    }
+    let current = shown.nodes.iter().position(|&node| node == cursor).map(|i| i + 1);
+    let current = current.or((cursor == chess_core::NodeId::ROOT).then_some(0));
+    if let Some(i) = current {
+        painter.vline(x(i), rect.y_range(), Stroke::new(2.0, Color32::from_rgb(0x3a, 0x8f, 0xdb)));
+    }
+    if response.clicked()
+        && let Some(pos) = response.interact_pointer_pos()
+    {
+        let i = (((pos.x - rect.left()) / rect.width()) * n as f32).round() as usize;
+        match i.checked_sub(1).and_then(|i| shown.nodes.get(i)) {
+            Some(&node) => model.play.go_to(node),
+            None => model.play.go_to(chess_core::NodeId::ROOT),
+        }
+    }
+    // The coach, for the move that led to the board's position.
+    if let Some(reviewed) = shown.of(cursor)
+        && let Some(j) = reviewed.judgement
+    {
+        let mut text = j.name().to_string();
+        if let Some(coach) = &reviewed.coach {
+            text.push_str(": ");
+            text.push_str(coach);
+        }
+        let before = model
+            .play
+            .game
+            .parent(cursor)
+            .map(|p| model.play.game.position_at(p).clone());
+        if let Some(best) = reviewed.best.zip(before).and_then(|(b, pos)| pos.san(b).ok()) {
+            text.push_str(&format!(". Best was {best}."));
+        }
+        ui.colored_label(judgement_color(j), text);
+    }
+}
