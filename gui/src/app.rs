@@ -105,7 +105,9 @@ impl ChessApp {
         }
         if !self.model.review.has_waker() {
             let waker = ctx.clone();
-            self.model.review.set_waker(std::sync::Arc::new(move || waker.request_repaint()));
+            self.model
+                .review
+                .set_waker(std::sync::Arc::new(move || waker.request_repaint()));
         }
         // The engine works on its own thread; look for its answers while
         // it does (and only then: an idle app draws nothing).

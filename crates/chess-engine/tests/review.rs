@@ -136,3 +136,28 @@ fn the_review_command_checks_its_arguments() {
     assert!(games.iter().all(|g| evals_of(g).is_some()));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_uci_engine_reviews_too() {
+    let game = Game::from_pgn("1. e4 e5 2. Nf3 Qg5 3. Nxg5 *").unwrap();
+    let moves: Vec<_> = game.mainline().iter().filter_map(|&id| game.move_at(id)).collect();
+    let options = AnalyseOptions {
+        limits: Limits::depth(6),
+        threads: 2,
+        hash_mb: 8,
+    };
+    let program = std::path::Path::new(env!("CARGO_BIN_EXE_chess-engine"));
+    let stop = AtomicBool::new(false);
+    let evals =
+        chess_engine::review::analyse_game_uci(program, game.start_position(), &moves, &options, &stop, &|_, _| {})
+            .unwrap()
+            .unwrap();
+    let review = review(game.start_position(), &moves, &evals);
+    assert_eq!(review.moves[3].judgement, Some(Judgement::Blunder));
+    assert_eq!(review.moves[3].coach.as_deref(), Some("hangs the queen on g5 to Nxg5"));
+    let missing = std::path::Path::new("/nonexistent/engine");
+    assert!(
+        chess_engine::review::analyse_game_uci(missing, game.start_position(), &moves, &options, &stop, &|_, _| {})
+            .is_err()
+    );
+}

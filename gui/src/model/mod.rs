@@ -584,8 +584,18 @@ impl Model {
             self.dialog = Some(Dialog::Error(failure));
         }
         if let Some(shown) = self.review.poll() {
-            self.play.write_review(&shown.review);
-            self.notice = Some(review_notice(&shown));
+            // Written only into the line it reviewed (moves may have been
+            // taken back or replaced meanwhile).
+            if self.play.game.mainline().starts_with(&shown.nodes) {
+                self.play.write_review(&shown.review);
+                self.notice = Some(review_notice(&shown));
+            } else {
+                self.review.shown = None;
+                self.notice = Some("The game changed during the review: review it again.".into());
+            }
+        }
+        if let Some(failure) = self.review.failure.take() {
+            self.dialog = Some(Dialog::Error(failure));
         }
         // A running clock is drawn every tenth of a second; a review's
         // progress bar moves.
@@ -595,7 +605,8 @@ impl Model {
     /// Game → Review: analyses the main line in the background; the
     /// result is written into the game when it is ready.
     pub fn start_review(&mut self) {
-        if !self.review.start(&self.play.game) {
+        let engine = self.computer.setup.engine.clone();
+        if !self.review.start(&self.play.game, &engine) {
             self.notice = Some("Nothing to review: the game has no moves.".into());
         }
     }
@@ -719,7 +730,11 @@ fn review_notice(shown: &review::Shown) -> String {
         let accuracy = shown.review.accuracy[color.index()].map_or("—".to_string(), |a| format!("{a:.0}%"));
         let [inaccuracies, mistakes, blunders] = shown.review.counts(color, shown.first);
         let mut marks = Vec::new();
-        for (n, what) in [(inaccuracies, "inaccurac"), (mistakes, "mistake"), (blunders, "blunder")] {
+        for (n, what) in [
+            (inaccuracies, "inaccurac"),
+            (mistakes, "mistake"),
+            (blunders, "blunder"),
+        ] {
             if n > 0 {
                 let plural = match (what, n) {
                     ("inaccurac", 1) => "inaccuracy".to_string(),
@@ -730,7 +745,11 @@ fn review_notice(shown: &review::Shown) -> String {
                 marks.push(format!("{n} {plural}"));
             }
         }
-        let marks = if marks.is_empty() { String::new() } else { format!(" ({})", marks.join(", ")) };
+        let marks = if marks.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", marks.join(", "))
+        };
         format!("{} {accuracy}{marks}", color.name())
     };
     format!("Reviewed: accuracy {}, {}", side(Color::White), side(Color::Black))

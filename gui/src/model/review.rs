@@ -15,13 +15,16 @@ use chess_core::{Color, Game, Move, NodeId, Position};
 use chess_engine::Limits;
 use chess_engine::review::{self, AnalyseOptions, PositionEval, Review};
 
-/// Analyses the positions of a line: the start, then the moves; `None`
-/// when stopped. Calls the progress function with (done, total).
-pub type Analyser = Arc<
-    dyn Fn(&Position, &[Move], &AtomicBool, &(dyn Fn(usize, usize) + Sync)) -> Option<Vec<PositionEval>>
-        + Send
-        + Sync,
->;
+use super::computer::EngineChoice;
+
+/// What analysing a line gives: its evaluations, `None` when stopped, or
+/// why the engine could not run.
+pub type Analysed = Result<Option<Vec<PositionEval>>, String>;
+
+/// Analyses the positions of a line: the start, then the moves. Calls the
+/// progress function with (done, total).
+pub type Analyser =
+    Arc<dyn Fn(&Position, &[Move], &AtomicBool, &(dyn Fn(usize, usize) + Sync)) -> Analysed + Send + Sync>;
 
 /// How deep or how long each position is searched.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -41,15 +44,22 @@ impl Effort {
     }
 }
 
-/// The built-in engine on every core.
-pub fn engine_analyser(effort: Effort) -> Analyser {
-    Arc::new(move |start, moves, stop, progress| {
-        let options = AnalyseOptions {
-            limits: effort.limits(),
-            ..AnalyseOptions::default()
-        };
-        review::analyse_game(start, moves, &options, stop, progress)
-    })
+/// The engine of the game's setup (the built-in one, or a UCI program),
+/// one search per core.
+pub fn engine_analyser(effort: Effort, engine: &EngineChoice) -> Analyser {
+    let options = AnalyseOptions {
+        limits: effort.limits(),
+        ..AnalyseOptions::default()
+    };
+    match engine.clone() {
+        EngineChoice::Builtin => Arc::new(move |start, moves, stop, progress| {
+            Ok(review::analyse_game(start, moves, &options, stop, progress))
+        }),
+        EngineChoice::External(path) => Arc::new(move |start, moves, stop, progress| {
+            review::analyse_game_uci(&path, start, moves, &options, stop, progress)
+                .map_err(|e| format!("The engine {} could not review the game: {e}", path.display()))
+        }),
+    }
 }
 
 /// A review shown with its game: which node each move is.
@@ -75,7 +85,7 @@ struct Job {
     stop: Arc<AtomicBool>,
     done: Arc<AtomicUsize>,
     total: Arc<AtomicUsize>,
-    result: mpsc::Receiver<Option<Vec<PositionEval>>>,
+    result: mpsc::Receiver<Analysed>,
     thread: Option<JoinHandle<()>>,
     start: Position,
     moves: Vec<Move>,
@@ -90,6 +100,8 @@ pub struct Reviewer {
     job: Option<Job>,
     /// The finished review.
     pub shown: Option<Shown>,
+    /// Why the last review failed (the engine would not run), for a dialog.
+    pub failure: Option<String>,
     /// Called (from the analysis thread) when it ends.
     waker: Option<Arc<dyn Fn() + Send + Sync>>,
 }
@@ -111,6 +123,7 @@ impl Default for Reviewer {
             analyser: None,
             job: None,
             shown: None,
+            failure: None,
             waker: None,
         }
     }
@@ -143,16 +156,19 @@ impl Reviewer {
         Some((job.done.load(Ordering::Relaxed), job.total.load(Ordering::Relaxed)))
     }
 
-    /// Starts reviewing the main line of `game` (replacing a running one).
-    /// Returns false when the game has no moves.
-    pub fn start(&mut self, game: &Game) -> bool {
+    /// Starts reviewing the main line of `game` with `engine` (replacing a
+    /// running review). Returns false when the game has no moves.
+    pub fn start(&mut self, game: &Game, engine: &EngineChoice) -> bool {
         self.cancel();
         let nodes = game.mainline();
         let moves: Vec<Move> = nodes.iter().filter_map(|&n| game.move_at(n)).collect();
         if moves.is_empty() {
             return false;
         }
-        let analyser = self.analyser.clone().unwrap_or_else(|| engine_analyser(self.effort));
+        let analyser = self
+            .analyser
+            .clone()
+            .unwrap_or_else(|| engine_analyser(self.effort, engine));
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicUsize::new(0));
         let total = Arc::new(AtomicUsize::new(moves.len() + 1));
@@ -202,16 +218,22 @@ impl Reviewer {
     /// the game. `None` while running, or when it was stopped.
     pub fn poll(&mut self) -> Option<Shown> {
         let job = self.job.as_ref()?;
-        let evals = match job.result.try_recv() {
-            Ok(evals) => evals,
+        let analysed = match job.result.try_recv() {
+            Ok(analysed) => analysed,
             Err(mpsc::TryRecvError::Empty) => return None,
-            Err(mpsc::TryRecvError::Disconnected) => None,
+            Err(mpsc::TryRecvError::Disconnected) => Ok(None),
         };
         let job = self.job.take()?;
         if let Some(thread) = job.thread {
             let _ = thread.join();
         }
-        let evals = evals?;
+        let evals = match analysed {
+            Ok(evals) => evals?,
+            Err(failure) => {
+                self.failure = Some(failure);
+                return None;
+            }
+        };
         let shown = Shown {
             review: review::review(&job.start, &job.moves, &evals),
             nodes: job.nodes,

@@ -131,7 +131,12 @@ fn game_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
             }
             ui.menu_button("Review depth", |ui| {
                 use crate::model::review::Effort;
-                for effort in [Effort::Depth(8), Effort::Depth(10), Effort::Depth(14), Effort::Millis(1000)] {
+                for effort in [
+                    Effort::Depth(8),
+                    Effort::Depth(10),
+                    Effort::Depth(14),
+                    Effort::Millis(1000),
+                ] {
                     let name = match effort {
                         Effort::Depth(d) => format!("Depth {d}"),
                         Effort::Millis(ms) => format!("{} s a move", ms / 1000),

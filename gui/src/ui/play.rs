@@ -26,7 +26,12 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         .first()
         .filter(|_| app.model.computer.analysing && analysis.position.as_ref() == Some(play.position()))
         .and_then(|line| line.pv.first().copied());
-    let arrow = app.model.current_hint().or(best).or_else(|| app.model.review_best()).map(|m| (m.from(), m.to()));
+    let arrow = app
+        .model
+        .current_hint()
+        .or(best)
+        .or_else(|| app.model.review_best())
+        .map(|m| (m.from(), m.to()));
     let view = BoardView {
         id: "play",
         piece_at: &|sq| play.piece_at(sq),

@@ -38,7 +38,9 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
         });
         return;
     }
-    let Some(shown) = model.review.shown.clone() else { return };
+    let Some(shown) = model.review.shown.clone() else {
+        return;
+    };
     let cursor = model.play.game.cursor();
     ui.horizontal(|ui| {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
@@ -83,7 +85,11 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     let current = shown.nodes.iter().position(|&node| node == cursor).map(|i| i + 1);
     let current = current.or((cursor == chess_core::NodeId::ROOT).then_some(0));
     if let Some(i) = current {
-        painter.vline(x(i), rect.y_range(), Stroke::new(2.0, Color32::from_rgb(0x3a, 0x8f, 0xdb)));
+        painter.vline(
+            x(i),
+            rect.y_range(),
+            Stroke::new(2.0, Color32::from_rgb(0x3a, 0x8f, 0xdb)),
+        );
     }
     if response.clicked()
         && let Some(pos) = response.interact_pointer_pos()

@@ -43,7 +43,7 @@ pub fn settle(h: &mut Harness<'static, ChessApp>) {
         let model = &h.state().model;
         let clock_runs = model.clock.as_ref().is_some_and(|c| c.is_running());
         assert!(
-            model.computer.is_busy() || clock_runs,
+            model.computer.is_busy() || clock_runs || model.review.is_running(),
             "the UI keeps repainting with nothing running: {e}"
         );
     }
