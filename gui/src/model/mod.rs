@@ -826,6 +826,53 @@ mod tests {
         }
     }
 
+    /// A review with the real engine (shallow) is written into the game,
+    /// survives a save to RON, and shows again when the file is opened,
+    /// without analysing.
+    #[test]
+    fn a_review_is_kept_in_the_save_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("reviewed.ron");
+        let mut dialogs = FixedDialogs::default();
+        dialogs.save.push_back(path.clone());
+        let mut model = Model::new();
+        model.load_text("1. e4 e5 2. Nf3 Qg5 3. Nxg5 *");
+        model.review.effort = review::Effort::Depth(5);
+        model.start_review();
+        assert!(model.review.is_running());
+        tick_until(&mut model, |m| !m.review.is_running());
+        let blunder = |m: &Model| {
+            let node = m.play.game.mainline()[3];
+            m.review.shown.as_ref().and_then(|s| s.of(node)).and_then(|r| r.judgement)
+        };
+        assert_eq!(blunder(&model), Some(chess_engine::review::Judgement::Blunder));
+        assert!(model.notice.as_deref().unwrap().starts_with("Reviewed: accuracy White"));
+        assert!(model.is_dirty(), "the review changed the game");
+        assert!(model.save(&mut dialogs));
+        let mut again = Model::new();
+        again.review.set_analyser(std::sync::Arc::new(|_, _, _, _| panic!("not analysed again")));
+        again.open_path(&path);
+        assert_eq!(blunder(&again), Some(chess_engine::review::Judgement::Blunder));
+        assert_eq!(again.play.game.nags(again.play.game.mainline()[3]), [4]);
+    }
+
+    /// Cancelling a review writes nothing.
+    #[test]
+    fn a_cancelled_review_changes_nothing() {
+        let mut model = Model::new();
+        model.load_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+        let generation = model.play.generation();
+        model.review.effort = review::Effort::Millis(2000);
+        model.start_review();
+        model.review.cancel();
+        for _ in 0..5 {
+            model.tick();
+        }
+        assert!(!model.review.is_running());
+        assert!(model.review.shown.is_none());
+        assert_eq!(model.play.generation(), generation);
+    }
+
     #[test]
     fn the_computer_answers_draw_offers() {
         let mut model = Model::new();
