@@ -63,19 +63,21 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     let y = |w: f64| rect.bottom() - rect.height() * (w as f32 / 100.0);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 2.0, Color32::from_gray(40));
-    let mut white_area = vec![Pos2::new(rect.left(), rect.bottom())];
-    white_area.extend(wins.iter().enumerate().map(|(i, &w)| Pos2::new(x(i), y(w))));
-    white_area.push(Pos2::new(x(wins.len() - 1), rect.bottom()));
-    // Drawn as thin columns (the area is not convex).
-    for pair in white_area[1..white_area.len() - 1].windows(2) {
-        let quad = vec![
-            Pos2::new(pair[0].x, rect.bottom()),
-            pair[0],
-            pair[1],
-            Pos2::new(pair[1].x, rect.bottom()),
-        ];
-        painter.add(egui::Shape::convex_polygon(quad, Color32::from_gray(200), Stroke::NONE));
+    // White's share below the curve, as one mesh (no seams between
+    // columns), and the curve on top.
+    let points: Vec<Pos2> = wins.iter().enumerate().map(|(i, &w)| Pos2::new(x(i), y(w))).collect();
+    let mut mesh = egui::Mesh::default();
+    let white = Color32::from_gray(200);
+    for pair in points.windows(2) {
+        let base = mesh.vertices.len() as u32;
+        for p in [pair[0], pair[1], Pos2::new(pair[1].x, rect.bottom()), Pos2::new(pair[0].x, rect.bottom())] {
+            mesh.colored_vertex(p, white);
+        }
+        mesh.add_triangle(base, base + 1, base + 2);
+        mesh.add_triangle(base, base + 2, base + 3);
     }
+    painter.add(mesh);
+    painter.add(egui::Shape::line(points, Stroke::new(1.5, Color32::WHITE)));
     painter.hline(rect.x_range(), y(50.0), Stroke::new(1.0, Color32::from_gray(120)));
     for (i, m) in shown.review.moves.iter().enumerate() {
         if let Some(j) = m.judgement {
