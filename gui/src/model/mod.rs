@@ -843,14 +843,20 @@ mod tests {
         tick_until(&mut model, |m| !m.review.is_running());
         let blunder = |m: &Model| {
             let node = m.play.game.mainline()[3];
-            m.review.shown.as_ref().and_then(|s| s.of(node)).and_then(|r| r.judgement)
+            m.review
+                .shown
+                .as_ref()
+                .and_then(|s| s.of(node))
+                .and_then(|r| r.judgement)
         };
         assert_eq!(blunder(&model), Some(chess_engine::review::Judgement::Blunder));
         assert!(model.notice.as_deref().unwrap().starts_with("Reviewed: accuracy White"));
         assert!(model.is_dirty(), "the review changed the game");
         assert!(model.save(&mut dialogs));
         let mut again = Model::new();
-        again.review.set_analyser(std::sync::Arc::new(|_, _, _, _| panic!("not analysed again")));
+        again
+            .review
+            .set_analyser(std::sync::Arc::new(|_, _, _, _| panic!("not analysed again")));
         again.open_path(&path);
         assert_eq!(blunder(&again), Some(chess_engine::review::Judgement::Blunder));
         assert_eq!(again.play.game.nags(again.play.game.mainline()[3]), [4]);

@@ -70,7 +70,12 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     let white = Color32::from_gray(200);
     for pair in points.windows(2) {
         let base = mesh.vertices.len() as u32;
-        for p in [pair[0], pair[1], Pos2::new(pair[1].x, rect.bottom()), Pos2::new(pair[0].x, rect.bottom())] {
+        for p in [
+            pair[0],
+            pair[1],
+            Pos2::new(pair[1].x, rect.bottom()),
+            Pos2::new(pair[0].x, rect.bottom()),
+        ] {
             mesh.colored_vertex(p, white);
         }
         mesh.add_triangle(base, base + 1, base + 2);
@@ -102,8 +107,22 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
             None => model.play.go_to(chess_core::NodeId::ROOT),
         }
     }
-    // The coach, for the move that led to the board's position.
-    if let Some(reviewed) = shown.of(cursor)
+    // The coach, for the move that led to the board's position; else the
+    // evaluation there (one line either way, so the board keeps its size).
+    let reviewed = shown.of(cursor);
+    if let Some(reviewed) = reviewed.filter(|r| r.judgement.is_none()) {
+        let san = model.play.game.san_at(cursor).unwrap_or_default();
+        let eval = chess_engine::review::format_eval(reviewed.eval);
+        let eval = if eval.starts_with(['-', '#']) {
+            eval
+        } else {
+            format!("+{eval}")
+        };
+        ui.weak(format!("After {san}: {eval}"));
+    } else if reviewed.is_none() {
+        ui.weak("Click the graph or a move to see what the engine thought of it.");
+    }
+    if let Some(reviewed) = reviewed
         && let Some(j) = reviewed.judgement
     {
         let mut text = j.name().to_string();
