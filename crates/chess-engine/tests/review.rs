@@ -161,3 +161,14 @@ fn a_uci_engine_reviews_too() {
             .is_err()
     );
 }
+
+#[test]
+fn reviewing_twice_keeps_one_sentence_and_the_players_comment() {
+    let (mut game, review) = reviewed("1. e4 e5 2. Nf3 Qg5 { I wanted to attack g2 } 3. Nxg5 *");
+    let qg5 = game.mainline()[3];
+    let once = game.comment(qg5).to_string();
+    assert!(once.ends_with("I wanted to attack g2"), "{once}");
+    annotate(&mut game, &review);
+    assert_eq!(game.comment(qg5), once);
+    assert_eq!(game.nags(qg5), [4]);
+}

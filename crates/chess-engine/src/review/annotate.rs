@@ -33,6 +33,28 @@ fn without_eval(comment: &str) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// `comment` without the sentence a review wrote at its start:
+/// "Mistake: hangs ... Nd4 was best." or "Inaccuracy." (its own sentence
+/// has no full stop inside; the better move is one SAN word).
+fn without_review_sentence(comment: &str) -> &str {
+    for judgement in [Judgement::Inaccuracy, Judgement::Mistake, Judgement::Blunder] {
+        let Some(rest) = comment.strip_prefix(judgement.name()) else {
+            continue;
+        };
+        if !rest.starts_with([':', '.']) {
+            continue;
+        }
+        let Some(stop) = rest.find('.') else { continue };
+        let rest = rest[stop + 1..].trim_start();
+        let rest = match rest.split_once(' ') {
+            Some((_, after)) if after.starts_with("was best.") => &after["was best.".len()..],
+            _ => rest,
+        };
+        return rest.trim_start();
+    }
+    comment
+}
+
 /// Writes `review` into the main line of `game`: each move's `[%eval]`,
 /// its judgement as a NAG (replacing an earlier `?!`, `?` or `??`), and for
 /// a mistake or blunder "Mistake: hangs the knight on f6 to Bxf6. Nd4 was
@@ -43,13 +65,7 @@ pub fn annotate(game: &mut Game, review: &Review) {
     let mut pos = game.start_position().clone();
     for (&id, m) in line.iter().zip(&review.moves) {
         let kept = without_eval(game.comment(id));
-        // Drop a sentence an earlier review wrote.
-        let kept = match kept.find(['M', 'B', 'I']) {
-            Some(0) if ["Mistake", "Blunder", "Inaccuracy"].iter().any(|j| kept.starts_with(j)) => kept
-                .split_once(" was best.")
-                .map_or(String::new(), |(_, rest)| rest.trim().to_string()),
-            _ => kept,
-        };
+        let kept = without_review_sentence(&kept).to_string();
         let mut comment = String::new();
         if !matches!(m.eval, Eval::Mate(0)) {
             comment = format!("[%eval {}]", format_eval(m.eval));
@@ -116,4 +132,31 @@ pub fn evals_of(game: &Game) -> Option<Vec<PositionEval>> {
         out.push(PositionEval { eval, pv: Vec::new() });
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_review_replaces_the_first_and_keeps_the_players_words() {
+        assert_eq!(
+            without_review_sentence("Mistake: hangs the knight on f6 to Bxf6. Nd4 was best. I was short of time"),
+            "I was short of time"
+        );
+        assert_eq!(without_review_sentence("Inaccuracy. Nf3 was best."), "");
+        assert_eq!(without_review_sentence("Blunder."), "");
+        assert_eq!(
+            without_review_sentence("Mistakes were made here"),
+            "Mistakes were made here"
+        );
+        assert_eq!(without_eval("[%eval 0.35] [%clk 0:01:00] good"), "[%clk 0:01:00] good");
+    }
+
+    #[test]
+    fn evaluations_are_written_as_lichess_writes_them() {
+        assert_eq!(format_eval(Eval::Centipawns(35)), "0.35");
+        assert_eq!(format_eval(Eval::Centipawns(-150)), "-1.50");
+        assert_eq!(format_eval(Eval::Mate(-3)), "#-3");
+    }
 }
