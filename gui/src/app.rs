@@ -181,10 +181,12 @@ impl ChessApp {
                     return;
                 }
                 let key = |k| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
-                if key(Key::ArrowLeft) {
+                // Each press counts, also several in one frame.
+                let presses = |k| ctx.input_mut(|i| i.count_and_consume_key(Modifiers::NONE, k));
+                for _ in 0..presses(Key::ArrowLeft) {
                     self.model.play.back();
                 }
-                if key(Key::ArrowRight) {
+                for _ in 0..presses(Key::ArrowRight) {
                     self.model.play.forward();
                 }
                 if key(Key::Home) || key(Key::ArrowUp) {

@@ -101,6 +101,20 @@ impl Default for GameSetup {
 }
 
 impl GameSetup {
+    /// Who plays, in words, when the computer plays a side: "White: you ·
+    /// Black: computer, level 5 (the built-in engine)". `None` when two
+    /// people play.
+    pub fn players(&self) -> Option<String> {
+        if self.white == Player::Human && self.black == Player::Human {
+            return None;
+        }
+        let side = |p: Player| match p {
+            Player::Human => "you".to_string(),
+            Player::Computer => format!("computer, level {} ({})", self.level, self.engine.name()),
+        };
+        Some(format!("White: {} · Black: {}", side(self.white), side(self.black)))
+    }
+
     /// The game these choices start: standard chess, or the Chess960 start
     /// position chosen.
     pub fn new_game(&self) -> Game {
@@ -165,11 +179,37 @@ enum Job {
 pub struct Analysis {
     /// The position analysed.
     pub position: Option<Position>,
-    /// The best lines, by MultiPV index (index 0 = best).
+    /// The best lines of the last complete iteration, best first (sorted
+    /// by score, so the rows do not flip while a deeper one comes in).
     pub lines: Vec<AnalysisLine>,
+    /// The lines of the iteration under way, by MultiPV index.
+    next: Vec<AnalysisLine>,
 }
 
 impl Analysis {
+    /// Takes one line of an iteration (MultiPV index `line.multipv`); when
+    /// the iteration has all `wanted` lines (or as many as there are legal
+    /// moves), or has more than what is shown, they replace the shown ones.
+    fn take(&mut self, line: AnalysisLine, wanted: usize) {
+        let index = line.multipv.saturating_sub(1).min(4);
+        if index == 0 {
+            self.next.clear();
+        }
+        if index < self.next.len() {
+            self.next[index] = line;
+        } else if index == self.next.len() {
+            self.next.push(line);
+        }
+        let possible = self
+            .position
+            .as_ref()
+            .map_or(wanted, |p| p.legal_moves().len().min(wanted));
+        if self.next.len() >= possible || self.next.len() > self.lines.len() {
+            self.lines = self.next.clone();
+            self.lines.sort_by_key(|l| std::cmp::Reverse(l.score.as_cp()));
+        }
+    }
+
     /// The best line's score from White's point of view.
     pub fn white_score(&self) -> Option<Score> {
         let pos = self.position.as_ref()?;
@@ -447,7 +487,7 @@ impl Computer {
         if self.analysis.position.as_ref() != Some(game.position()) {
             self.analysis = Analysis {
                 position: Some(game.position().clone()),
-                lines: Vec::new(),
+                ..Analysis::default()
             };
         }
         self.job = Some(Job::Analyse {
@@ -473,23 +513,13 @@ impl Computer {
                     *score = Some(line.score);
                 } else if let Some(Job::Analyse { position, .. }) = &self.job {
                     let position = Position::clone(position);
-                    let index = line.multipv.saturating_sub(1).min(4);
-                    let analysis = &mut self.analysis;
-                    if analysis.position.as_ref() != Some(&position) {
-                        *analysis = Analysis {
+                    if self.analysis.position.as_ref() != Some(&position) {
+                        self.analysis = Analysis {
                             position: Some(position),
-                            lines: Vec::new(),
+                            ..Analysis::default()
                         };
                     }
-                    if index == 0 {
-                        // A new iteration: deeper lines replace the old ones.
-                        analysis.lines.truncate(1);
-                    }
-                    if index < analysis.lines.len() {
-                        analysis.lines[index] = line;
-                    } else if index == analysis.lines.len() {
-                        analysis.lines.push(line);
-                    }
+                    self.analysis.take(line, self.lines.clamp(1, 5));
                 }
                 None
             }

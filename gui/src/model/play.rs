@@ -296,7 +296,13 @@ impl Play {
             .filter_map(|&m| pos.san(m).ok())
             .filter(|san| san.starts_with(prefix.trim()))
             .collect();
-        out.sort();
+        // Alphabetical, except that promotions go queen, rook, bishop,
+        // knight (the order of value, the queen first as every app does).
+        let key = |san: &String| match san.split_once('=') {
+            Some((base, promo)) => (base.to_string(), "QRBN".find(&promo[..1]).unwrap_or(4)),
+            None => (san.clone(), 0),
+        };
+        out.sort_by_key(key);
         out
     }
 

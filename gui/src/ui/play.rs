@@ -122,6 +122,10 @@ fn promotion_picker(ui: &mut egui::Ui, app: &mut ChessApp, rect: egui::Rect, fro
 /// The panel beside the board: controls, the move box and the move list.
 pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     ui.add_space(6.0);
+    // Against the computer: who plays which side, at what level.
+    if let Some(players) = app.model.computer.setup.players() {
+        ui.label(RichText::new(players).strong());
+    }
     clocks(ui, &app.model);
     controls(ui, app);
     ui.separator();
@@ -470,10 +474,15 @@ fn move_box(ui: &mut egui::Ui, app: &mut ChessApp) {
     }
     if entered {
         match app.model.play.play_text(text) {
+            // The move is made: the focus leaves the box, so Ctrl+Z and the
+            // arrows act on the game again (not on the box's text).
             Ok(_) => text.clear(),
-            Err(e) => app.model.play.message = Some(e),
+            // Refused: the box keeps the text and the focus, to fix it.
+            Err(e) => {
+                app.model.play.message = Some(e);
+                response.request_focus();
+            }
         }
-        response.request_focus();
     }
     if !completions.is_empty() {
         ui.horizontal_wrapped(|ui| {
