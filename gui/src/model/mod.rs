@@ -100,6 +100,13 @@ pub enum Dialog {
     },
     /// A new game: who plays, how strong the computer is.
     NewGame(GameSetup),
+    /// The words of a move's comment, being edited.
+    Comment {
+        /// The move.
+        node: chess_core::NodeId,
+        /// The words typed so far.
+        text: String,
+    },
 }
 
 /// The whole app's state.

@@ -93,6 +93,55 @@ impl Play {
         self.generation
     }
 
+    /// Sets the words of the comment after `node`'s move, keeping its
+    /// `[%...]` commands (clock, evaluation, arrows); empty words delete
+    /// them. One undoable step when it changes anything.
+    pub fn set_comment_words(&mut self, node: NodeId, words: &str) {
+        let old = self.game.comment(node).to_string();
+        let commands = chess_core::pgn::comment_commands(&old);
+        let new = format!("{commands} {}", words.trim()).trim().to_string();
+        if new != old {
+            self.edit(|g| g.set_comment(node, &new), |_| true);
+        }
+    }
+
+    /// Marks `node`'s move `!`, `?`, `!!`, `??`, `!?` or `?!` (NAGs 1-6),
+    /// or clears its mark with `None`; other NAGs stay. One undoable step.
+    pub fn set_mark(&mut self, node: NodeId, mark: Option<u8>) {
+        let mut nags: Vec<u8> = self
+            .game
+            .nags(node)
+            .iter()
+            .copied()
+            .filter(|n| !(1..=6).contains(n))
+            .collect();
+        if let Some(mark) = mark {
+            nags.insert(0, mark);
+        }
+        if nags != self.game.nags(node) {
+            self.edit(|g| g.set_nags(node, nags), |_| true);
+        }
+    }
+
+    /// Sets a PGN tag (the header: players, event...), or removes it when
+    /// `value` is empty. One undoable step when it changes anything.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        let value = value.trim();
+        if self.game.tags.get(name).unwrap_or("") == value {
+            return;
+        }
+        self.edit(
+            |g| {
+                if value.is_empty() {
+                    g.tags.remove(name);
+                } else {
+                    g.tags.set(name, value);
+                }
+            },
+            |_| true,
+        );
+    }
+
     /// Writes a review into the main line (NAGs, `[%eval]`, sentences) as
     /// one undoable step.
     pub fn write_review(&mut self, review: &chess_engine::review::Review) {

@@ -60,6 +60,10 @@ pub struct BoardView<'a> {
     pub targets: &'a [(Square, bool)],
     /// An arrow from one square to another (a hint, the best move).
     pub arrow: Option<(Square, Square)>,
+    /// The coloured circles of the move's comment (`[%csl Ge4]`).
+    pub marks: &'a [chess_core::pgn::Highlight],
+    /// The coloured arrows of the move's comment (`[%cal Ge2e4]`).
+    pub arrows: &'a [chess_core::pgn::Arrow],
     /// Colours and coordinates.
     pub settings: BoardSettings,
     /// Pieces gliding to their squares, and how far along (0 to 1).
@@ -266,12 +270,30 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
     if view.settings.coordinates == Coordinates::Outside {
         coordinates_outside(ui, rect, view.flipped);
     }
+    for mark in view.marks {
+        let r = square_rect(rect, view.flipped, mark.square);
+        painter.circle_stroke(
+            r.center(),
+            size * 0.45,
+            Stroke::new(size * 0.07, annotation_color(mark.color)),
+        );
+    }
+    for a in view.arrows {
+        draw_arrow(
+            &painter,
+            square_rect(rect, view.flipped, a.from).center(),
+            square_rect(rect, view.flipped, a.to).center(),
+            size,
+            annotation_color(a.color),
+        );
+    }
     if let Some((from, to)) = view.arrow {
         draw_arrow(
             &painter,
             square_rect(rect, view.flipped, from).center(),
             square_rect(rect, view.flipped, to).center(),
             size,
+            ARROW,
         );
     }
     if let Some(d) = drag {
@@ -282,17 +304,28 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
 
 const ARROW: Color32 = Color32::from_rgba_premultiplied(20, 85, 30, 190);
 
+/// The colour of a comment's arrow or circle by its letter, as lichess
+/// draws them: G green, R red, Y yellow, B blue (others green).
+fn annotation_color(letter: char) -> Color32 {
+    match letter.to_ascii_uppercase() {
+        'R' => Color32::from_rgba_unmultiplied(136, 32, 32, 200),
+        'Y' => Color32::from_rgba_unmultiplied(230, 143, 0, 200),
+        'B' => Color32::from_rgba_unmultiplied(0, 48, 136, 200),
+        _ => Color32::from_rgba_unmultiplied(21, 120, 27, 200),
+    }
+}
+
 /// A thick arrow with a triangular head, from square centre to centre.
-fn draw_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, size: f32) {
+fn draw_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, size: f32, color: Color32) {
     let direction = (to - from).normalized();
     let head = size * 0.38;
     let tip = to - direction * size * 0.12;
     let base = tip - direction * head;
-    painter.line_segment([from, base], Stroke::new(size * 0.14, ARROW));
+    painter.line_segment([from, base], Stroke::new(size * 0.14, color));
     let side = direction.rot90() * head * 0.55;
     painter.add(egui::Shape::convex_polygon(
         vec![tip, base + side, base - side],
-        ARROW,
+        color,
         Stroke::NONE,
     ));
 }

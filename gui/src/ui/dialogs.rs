@@ -103,6 +103,37 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
             }
         }
         Dialog::NewGame(setup) => new_game(ctx, app, setup),
+        Dialog::Comment { node, mut text } => {
+            let (mut save, mut delete, mut cancel) = (false, false, false);
+            let san = app.model.play.game.san_at(node).unwrap_or_default();
+            Modal::new(Id::unique("comment")).show(ctx, |ui| {
+                ui.heading(format!("Comment on {san}"));
+                let response = ui.add(
+                    egui::TextEdit::multiline(&mut text)
+                        .desired_rows(4)
+                        .desired_width(420.0)
+                        .hint_text("What is there to say about this move?"),
+                );
+                response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::MultilineTextInput, true, "Comment"));
+                if !response.has_focus() && text.is_empty() {
+                    response.request_focus();
+                }
+                ui.horizontal(|ui| {
+                    save = ui.button("Save comment").clicked();
+                    delete = ui.button("Delete comment").clicked();
+                    cancel = ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+                });
+            });
+            if save || delete {
+                let words = if delete { "" } else { text.as_str() };
+                app.model.play.set_comment_words(node, words);
+                app.model.dialog = None;
+            } else if cancel {
+                app.model.dialog = None;
+            } else {
+                app.model.dialog = Some(Dialog::Comment { node, text });
+            }
+        }
     }
 }
 

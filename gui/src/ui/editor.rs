@@ -27,6 +27,8 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         check: None,
         targets: &[],
         arrow: None,
+        marks: &[],
+        arrows: &[],
         settings: app.model.board,
         glides: (&[], 1.0),
     };

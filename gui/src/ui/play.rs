@@ -32,6 +32,10 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         .or(best)
         .or_else(|| app.model.review_best())
         .map(|m| (m.from(), m.to()));
+    // The circles and arrows of the comment after the move shown.
+    let comment = play.game.comment(play.game.cursor());
+    let marks = chess_core::pgn::Highlight::of(comment);
+    let arrows = chess_core::pgn::Arrow::of(comment);
     let view = BoardView {
         id: "play",
         piece_at: &|sq| play.piece_at(sq),
@@ -41,6 +45,8 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         check: play.king_in_check(),
         targets: &targets,
         arrow,
+        marks: &marks,
+        arrows: &arrows,
         settings: app.model.board,
         glides: (&glides, progress),
     };
@@ -127,6 +133,7 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
         ui.label(RichText::new(players).strong());
     }
     clocks(ui, &app.model);
+    header_panel(ui, app);
     controls(ui, app);
     ui.separator();
     analysis(ui, app);
@@ -138,6 +145,71 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| move_list(ui, app));
+}
+
+/// The tags of the header a person edits, with their labels.
+const HEADER_FIELDS: [(&str, &str); 8] = [
+    ("White", "White"),
+    ("WhiteElo", "White rating"),
+    ("Black", "Black"),
+    ("BlackElo", "Black rating"),
+    ("Event", "Event"),
+    ("Site", "Site"),
+    ("Date", "Date"),
+    ("Round", "Round"),
+];
+
+/// The game's header: a line with the players, ratings, event, date and
+/// result; opened, each tag as a field (saved when the field is left).
+fn header_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
+    let play = &mut app.model.play;
+    let tag = |name: &str| {
+        play.game
+            .tags
+            .get(name)
+            .filter(|v| !v.is_empty() && !v.starts_with('?'))
+            .map(str::to_string)
+    };
+    let player = |name: &str, elo: &str| match (tag(name), tag(elo)) {
+        (Some(n), Some(e)) => format!("{n} ({e})"),
+        (Some(n), None) => n,
+        (None, _) => "?".to_string(),
+    };
+    let mut summary = if tag("White").is_none() && tag("Black").is_none() {
+        "Game details".to_string()
+    } else {
+        format!("{} – {}", player("White", "WhiteElo"), player("Black", "BlackElo"))
+    };
+    let place: Vec<String> = ["Event", "Site", "Date"].iter().filter_map(|t| tag(t)).collect();
+    if !place.is_empty() {
+        summary.push_str(&format!(" · {}", place.join(", ")));
+    }
+    if let Some(result) = tag("Result") {
+        summary.push_str(&format!(" · {result}"));
+    }
+    egui::CollapsingHeader::new(summary)
+        .id_salt("game details")
+        .show(ui, |ui| {
+            egui::Grid::new("header fields").num_columns(2).show(ui, |ui| {
+                for (name, label) in HEADER_FIELDS {
+                    ui.label(label);
+                    let id = egui::Id::unique(("tag", name));
+                    let current = play.game.tags.get(name).unwrap_or("").to_string();
+                    let mut text = ui.data(|d| d.get_temp::<String>(id)).unwrap_or(current);
+                    let response = ui.add(egui::TextEdit::singleline(&mut text).desired_width(170.0));
+                    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
+                    if response.lost_focus() {
+                        play.set_tag(name, &text);
+                        ui.data_mut(|d| d.remove::<String>(id));
+                    } else if response.has_focus() {
+                        ui.data_mut(|d| d.insert_temp(id, text));
+                    } else {
+                        ui.data_mut(|d| d.remove::<String>(id));
+                    }
+                    ui.end_row();
+                }
+            });
+        });
 }
 
 /// The opening's name (always), and the book's moves for the position with
@@ -519,6 +591,7 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
     let cursor = play.game.cursor();
     let mut go_to = None;
     let mut menu_action = None;
+    let mut mark_action: Option<(chess_core::NodeId, Option<u8>)> = None;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         for token in &tokens {
@@ -530,15 +603,13 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
                     ui.weak(")");
                 }
                 MoveToken::Move { node, text, mainline } => {
-                    // ?!, ? and ?? from the game's NAGs (a review wrote them,
-                    // or the file had them), in lichess's colours.
-                    let judgement = play
-                        .game
-                        .nags(*node)
-                        .iter()
-                        .find_map(|&n| chess_engine::review::Judgement::of_nag(n));
-                    let text = match judgement {
-                        Some(j) => format!("{text}{}", j.symbol()),
+                    // The move's mark from its NAGs (a review wrote ?!, ?
+                    // and ??, or the file had them); the bad ones in
+                    // lichess's colours.
+                    let nags = play.game.nags(*node);
+                    let judgement = nags.iter().find_map(|&n| chess_engine::review::Judgement::of_nag(n));
+                    let text = match nags.iter().find_map(|&n| mark_symbol(n)) {
+                        Some(symbol) => format!("{text}{symbol}"),
                         None => text.clone(),
                     };
                     let mut rich = RichText::new(text);
@@ -575,6 +646,18 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
                         go_to = Some(*node);
                     }
                     response.context_menu(|ui| {
+                        if ui.button("Comment…").clicked() {
+                            menu_action = Some((*node, 3));
+                            ui.close();
+                        }
+                        ui.menu_button("Mark", |ui| {
+                            for (nag, name) in MARKS {
+                                if ui.button(name).clicked() {
+                                    mark_action = Some((*node, nag));
+                                    ui.close();
+                                }
+                            }
+                        });
                         if !mainline && ui.button("Promote variation").clicked() {
                             menu_action = Some((*node, 0));
                             ui.close();
@@ -588,6 +671,19 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
                             ui.close();
                         }
                     });
+                    // The words of the move's comment, after it.
+                    let words = chess_core::pgn::comment_text(comment);
+                    if !words.is_empty() {
+                        let color = ui.visuals().weak_text_color();
+                        let label =
+                            ui.add(egui::Label::new(RichText::new(words).italics().color(color)).sense(Sense::click()));
+                        if label.clicked() {
+                            go_to = Some(*node);
+                        }
+                        if label.double_clicked() {
+                            menu_action = Some((*node, 3));
+                        }
+                    }
                 }
             }
         }
@@ -602,11 +698,42 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
         Some((node, 1)) => {
             play.make_main_line(node);
         }
+        Some((node, 3)) => {
+            let text = chess_core::pgn::comment_text(play.game.comment(node));
+            app.model.dialog = Some(crate::model::Dialog::Comment { node, text });
+        }
         Some((node, _)) => {
             play.delete_from(node);
         }
         None => {}
     }
+    if let Some((node, mark)) = mark_action {
+        app.model.play.set_mark(node, mark);
+    }
+}
+
+/// The marks a move can be given from its menu: NAG and name.
+const MARKS: [(Option<u8>, &str); 7] = [
+    (Some(1), "! Good move"),
+    (Some(3), "!! Brilliant move"),
+    (Some(5), "!? Interesting move"),
+    (Some(6), "?! Dubious move"),
+    (Some(2), "? Mistake"),
+    (Some(4), "?? Blunder"),
+    (None, "No mark"),
+];
+
+/// The symbol of a move-quality NAG ($1-$6).
+fn mark_symbol(nag: u8) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => return None,
+    })
 }
 
 /// The status line: whose move, check, the end of the game, why a move was

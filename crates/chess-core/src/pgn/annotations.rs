@@ -42,6 +42,47 @@ pub fn commands(comment: &str) -> Vec<CommentCommand> {
     out
 }
 
+/// The words of a comment, without its `[%...]` commands (what a reader
+/// shows), with runs of white space made one space.
+///
+/// ```
+/// use chess_core::pgn::comment_text;
+/// assert_eq!(comment_text("[%eval 0.17] A good move [%clk 0:03:00]"), "A good move");
+/// assert_eq!(comment_text("[%clk 0:03:00]"), "");
+/// ```
+pub fn comment_text(comment: &str) -> String {
+    let mut words = String::with_capacity(comment.len());
+    let mut rest = comment;
+    while let Some(start) = rest.find("[%") {
+        words.push_str(&rest[..start]);
+        words.push(' ');
+        match rest[start..].find(']') {
+            Some(end) => rest = &rest[start + end + 1..],
+            None => rest = "",
+        }
+    }
+    words.push_str(rest);
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The `[%...]` commands of a comment as written, without its words: what
+/// to keep when a person edits the words.
+///
+/// ```
+/// use chess_core::pgn::comment_commands;
+/// assert_eq!(comment_commands("[%eval 0.17] A good move [%clk 0:03:00]"), "[%eval 0.17] [%clk 0:03:00]");
+/// ```
+pub fn comment_commands(comment: &str) -> String {
+    let mut out = Vec::new();
+    let mut rest = comment;
+    while let Some(start) = rest.find("[%") {
+        let Some(end) = rest[start..].find(']') else { break };
+        out.push(&rest[start..start + end + 1]);
+        rest = &rest[start + end + 1..];
+    }
+    out.join(" ")
+}
+
 fn command<'a>(comment: &str, name: &str, out: &'a mut Vec<CommentCommand>) -> Option<&'a CommentCommand> {
     *out = commands(comment);
     out.iter().find(|c| c.name == name)

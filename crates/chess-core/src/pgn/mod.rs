@@ -44,7 +44,7 @@ mod writer;
 use std::fmt;
 use std::io::BufRead;
 
-pub use annotations::{Arrow, CommentCommand, Eval, Highlight, clock, commands};
+pub use annotations::{Arrow, CommentCommand, Eval, Highlight, clock, commands, comment_commands, comment_text};
 pub use parallel::ParallelReader;
 pub use writer::write_game;
 
