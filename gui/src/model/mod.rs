@@ -32,6 +32,43 @@ pub trait FileDialogs {
     fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf>;
     /// A UCI engine program.
     fn engine(&mut self) -> Option<PathBuf>;
+    /// Whether the choice is made later, by the app's own dialogs, so the
+    /// window keeps drawing: the model then leaves a [`FileRequest`] and
+    /// the app answers it with [`Model::file_chosen`].
+    fn deferred(&self) -> bool {
+        false
+    }
+}
+
+/// What a file is being chosen for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Purpose {
+    /// A game to open (RON or PGN).
+    Open,
+    /// A PGN file to import.
+    ImportPgn,
+    /// Where to save the game, then what to do after saving.
+    Save {
+        /// The action that waited for the save (a new game...).
+        then: Option<Pending>,
+    },
+    /// Where to write the game as PGN.
+    ExportPgn,
+    /// A Polyglot book for the new game dialog.
+    Book,
+    /// A UCI engine program for the new game dialog.
+    Engine,
+}
+
+/// A file choice the app's dialogs are to make.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileRequest {
+    /// What for.
+    pub purpose: Purpose,
+    /// The kind of file (none: games of either kind, or a program).
+    pub kind: Option<FileKind>,
+    /// For saving: the suggested name.
+    pub name: Option<String>,
 }
 
 /// Playing or setting up a position.
@@ -63,6 +100,20 @@ pub enum Pending {
     PlayFromEditor,
     /// Close the app.
     Quit,
+}
+
+impl Pending {
+    /// What the action does, in words ("the new game").
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Pending::NewGame | Pending::NewGameWith(_) => "the new game",
+            Pending::Open | Pending::OpenPath(_) => "opening the file",
+            Pending::ImportPgn => "importing the PGN",
+            Pending::Paste(_) => "loading the pasted text",
+            Pending::PlayFromEditor => "playing from the editor",
+            Pending::Quit => "quitting",
+        }
+    }
 }
 
 /// The answer to "discard unsaved changes?".
@@ -142,6 +193,8 @@ pub struct Model {
     clock_ply: usize,
     /// The review of the game (Game → Review), running or shown.
     pub review: review::Reviewer,
+    /// A file choice waiting for the app's dialogs.
+    pub file_request: Option<FileRequest>,
 }
 
 impl Default for Model {
@@ -169,6 +222,7 @@ impl Model {
             time: Box::new(clock::SystemTime::default()),
             clock_ply: 0,
             review: review::Reviewer::default(),
+            file_request: None,
         }
     }
 
@@ -207,11 +261,15 @@ impl Model {
         match choice {
             Choice::Cancel => {}
             Choice::Discard => self.run(then, dialogs),
-            Choice::Save => {
-                if self.save(dialogs) {
-                    self.run(then, dialogs);
+            Choice::Save => match self.file.path.clone() {
+                Some(path) => {
+                    if self.save_to(&path) {
+                        self.run(then, dialogs);
+                    }
                 }
-            }
+                // Where to? The action waits for the answer.
+                None => self.choose(Purpose::Save { then: Some(then) }, dialogs),
+            },
         }
     }
 
@@ -232,17 +290,9 @@ impl Model {
                 self.start_clock(setup.controls());
                 self.computer.set_setup(setup);
             }
-            Pending::Open => {
-                if let Some(path) = dialogs.open(None) {
-                    self.open_path(&path);
-                }
-            }
+            Pending::Open => self.choose(Purpose::Open, dialogs),
             Pending::OpenPath(path) => self.open_path(&path),
-            Pending::ImportPgn => {
-                if let Some(path) = dialogs.open(Some(FileKind::Pgn)) {
-                    self.open_path(&path);
-                }
-            }
+            Pending::ImportPgn => self.choose(Purpose::ImportPgn, dialogs),
             Pending::Paste(text) => self.load_text(&text),
             Pending::PlayFromEditor => self.play_from_editor(),
             Pending::Quit => self.quit = true,
@@ -370,7 +420,8 @@ impl Model {
     }
 
     /// Saves to the game's file, or asks where (Save As) if it has none.
-    /// Returns whether it was saved.
+    /// Returns whether the game is saved now (false while a deferred
+    /// dialog is still asking).
     pub fn save(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
         match self.file.path.clone() {
             Some(path) => self.save_to(&path),
@@ -378,12 +429,78 @@ impl Model {
         }
     }
 
-    /// Asks where to save, then saves there.
+    /// Asks where to save, then saves there. Returns whether it is saved.
     pub fn save_as(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
-        let name = format!("{}.ron", self.suggested_name());
-        match dialogs.save(FileKind::Ron, &name) {
-            Some(path) => self.save_to(&path),
-            None => false,
+        self.choose(Purpose::Save { then: None }, dialogs);
+        self.file.path.is_some() && self.file.saved_generation == self.play.generation()
+    }
+
+    /// Asks the dialogs for a file for `purpose`: at once, or (deferred)
+    /// by leaving a request for the app's dialogs.
+    fn choose(&mut self, purpose: Purpose, dialogs: &mut dyn FileDialogs) {
+        let (kind, name) = match &purpose {
+            Purpose::Open => (None, None),
+            Purpose::ImportPgn => (Some(FileKind::Pgn), None),
+            Purpose::Save { .. } => (Some(FileKind::Ron), Some(format!("{}.ron", self.suggested_name()))),
+            Purpose::ExportPgn => (Some(FileKind::Pgn), Some(format!("{}.pgn", self.suggested_name()))),
+            Purpose::Book => (Some(FileKind::Book), None),
+            Purpose::Engine => (None, None),
+        };
+        if dialogs.deferred() {
+            self.file_request = Some(FileRequest { purpose, kind, name });
+            return;
+        }
+        let path = match (&purpose, kind, &name) {
+            (Purpose::Engine, _, _) => dialogs.engine(),
+            (Purpose::Save { .. } | Purpose::ExportPgn, Some(kind), Some(name)) => dialogs.save(kind, name),
+            (_, kind, _) => dialogs.open(kind),
+        };
+        self.file_chosen(purpose, path, dialogs);
+    }
+
+    /// The answer to a file choice (`None`: none was chosen): goes on with
+    /// what it was for. A save that waited for an action says so when it
+    /// is cancelled, as that action then does not happen.
+    pub fn file_chosen(&mut self, purpose: Purpose, path: Option<PathBuf>, dialogs: &mut dyn FileDialogs) {
+        let with_extension = |mut p: PathBuf, kind: FileKind| {
+            if p.extension().is_none() {
+                p.set_extension(kind.extension());
+            }
+            p
+        };
+        let Some(path) = path else {
+            if let Purpose::Save { then: Some(then) } = purpose {
+                self.notice = Some(format!("Not saved, so {} was cancelled.", then.describe()));
+            }
+            return;
+        };
+        match purpose {
+            Purpose::Open | Purpose::ImportPgn => self.open_path(&path),
+            Purpose::Save { then } => {
+                if self.save_to(&with_extension(path, FileKind::Ron))
+                    && let Some(then) = then
+                {
+                    self.run(then, dialogs);
+                }
+            }
+            Purpose::ExportPgn => {
+                let path = with_extension(path, FileKind::Pgn);
+                match files::export_pgn(&path, &self.game_with_clock_times()) {
+                    Ok(()) => self.notice = Some(format!("Exported {}", display_name(&path))),
+                    Err(e) => self.dialog = Some(Dialog::Error(e)),
+                }
+            }
+            Purpose::Book => {
+                if let Some(Dialog::NewGame(setup)) = &mut self.dialog {
+                    setup.book = Some(path);
+                }
+            }
+            Purpose::Engine => {
+                if let Some(Dialog::NewGame(setup)) = &mut self.dialog {
+                    setup.engine_path = Some(path.clone());
+                    setup.engine = EngineChoice::External(path);
+                }
+            }
         }
     }
 
@@ -411,13 +528,7 @@ impl Model {
 
     /// Asks where, then writes the game as PGN.
     pub fn export_pgn(&mut self, dialogs: &mut dyn FileDialogs) {
-        let name = format!("{}.pgn", self.suggested_name());
-        if let Some(path) = dialogs.save(FileKind::Pgn, &name) {
-            match files::export_pgn(&path, &self.game_with_clock_times()) {
-                Ok(()) => self.notice = Some(format!("Exported {}", display_name(&path))),
-                Err(e) => self.dialog = Some(Dialog::Error(e)),
-            }
-        }
+        self.choose(Purpose::ExportPgn, dialogs);
     }
 
     fn suggested_name(&self) -> String {
@@ -706,11 +817,7 @@ impl Model {
 
     /// Asks for a Polyglot book file for the new game dialog's setup.
     pub fn choose_book(&mut self, dialogs: &mut dyn FileDialogs) {
-        if let Some(path) = dialogs.open(Some(FileKind::Book))
-            && let Some(Dialog::NewGame(setup)) = &mut self.dialog
-        {
-            setup.book = Some(path);
-        }
+        self.choose(Purpose::Book, dialogs);
     }
 
     /// Plays a move of the Book panel (a person's move).
@@ -721,12 +828,7 @@ impl Model {
     }
 
     pub fn choose_engine(&mut self, dialogs: &mut dyn FileDialogs) {
-        if let Some(path) = dialogs.engine()
-            && let Some(Dialog::NewGame(setup)) = &mut self.dialog
-        {
-            setup.engine_path = Some(path.clone());
-            setup.engine = EngineChoice::External(path);
-        }
+        self.choose(Purpose::Engine, dialogs);
     }
 }
 
@@ -867,6 +969,55 @@ mod tests {
         again.open_path(&path);
         assert_eq!(blunder(&again), Some(chess_engine::review::Judgement::Blunder));
         assert_eq!(again.play.game.nags(again.play.game.mainline()[3]), [4]);
+    }
+
+    /// Dialogs that answer later (as the app's do, off the UI thread).
+    struct Later;
+    impl FileDialogs for Later {
+        fn open(&mut self, _: Option<FileKind>) -> Option<PathBuf> {
+            unreachable!("asked later")
+        }
+        fn save(&mut self, _: FileKind, _: &str) -> Option<PathBuf> {
+            unreachable!("asked later")
+        }
+        fn engine(&mut self) -> Option<PathBuf> {
+            unreachable!("asked later")
+        }
+        fn deferred(&self) -> bool {
+            true
+        }
+    }
+
+    /// Unsaved changes, New game, Save: the new game waits for the file
+    /// dialog; cancelled, it says so; answered, it saves and goes on.
+    #[test]
+    fn a_save_before_a_new_game_waits_for_the_dialog() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut model = Model::new();
+        model.play.play_text("e4").unwrap();
+        model.request(Pending::NewGame, &mut Later);
+        model.confirm(Choice::Save, &mut Later);
+        let request = model.file_request.take().expect("a file to choose");
+        assert_eq!(
+            request.purpose,
+            Purpose::Save {
+                then: Some(Pending::NewGame)
+            }
+        );
+        assert_eq!(request.name.as_deref(), Some("game.ron"));
+        // Cancelled: nothing lost, and the user is told.
+        model.file_chosen(request.purpose.clone(), None, &mut Later);
+        assert_eq!(model.play.game.mainline().len(), 1);
+        assert_eq!(
+            model.notice.as_deref(),
+            Some("Not saved, so the new game was cancelled.")
+        );
+        // Chosen (a name typed without its extension): saved, then the new game.
+        let path = dir.path().join("mine");
+        model.file_chosen(request.purpose, Some(path), &mut Later);
+        assert!(dir.path().join("mine.ron").exists());
+        assert_eq!(model.play.game.mainline().len(), 0);
+        assert!(!model.is_dirty());
     }
 
     /// Cancelling a review writes nothing.
