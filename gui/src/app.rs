@@ -31,6 +31,9 @@ pub struct ChessApp {
     pub dialogs: Box<dyn FileDialogs>,
     /// The view's own state.
     pub view: ViewState,
+    /// Shows the file dialogs the model asks for (when `dialogs` answer
+    /// later).
+    pub chooser: crate::platform::Chooser,
 }
 
 impl std::fmt::Debug for ChessApp {
@@ -57,6 +60,14 @@ impl Default for ViewState {
 const RECENT_KEY: &str = "recent-files";
 const SETUP_KEY: &str = "game-setup";
 const BOARD_KEY: &str = "board-settings";
+const FILE_DIALOG_KEY: &str = "file-dialogs";
+
+/// What the file dialogs remember between runs.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct FileDialogMemory {
+    folder: Option<std::path::PathBuf>,
+    in_app_always: bool,
+}
 
 impl ChessApp {
     /// A new game, with files chosen by `dialogs`.
@@ -65,6 +76,7 @@ impl ChessApp {
             model: Model::new(),
             dialogs,
             view: ViewState::default(),
+            chooser: crate::platform::Chooser::default(),
         }
     }
 
@@ -76,6 +88,10 @@ impl ChessApp {
         }
         if let Some(board) = eframe::get_value(storage, BOARD_KEY) {
             self.model.board = board;
+        }
+        if let Some(memory) = eframe::get_value::<FileDialogMemory>(storage, FILE_DIALOG_KEY) {
+            self.chooser.folder = memory.folder;
+            self.chooser.in_app_always = memory.in_app_always;
         }
         // The engine and level chosen last time (the game starts between
         // people until a new game is set up).
@@ -108,6 +124,16 @@ impl ChessApp {
             self.model
                 .review
                 .set_waker(std::sync::Arc::new(move || waker.request_repaint()));
+        }
+        // A file to choose: one dialog at a time, drawn (or waited for)
+        // each frame, its answer handed to the model.
+        if let Some(request) = self.model.file_request.take()
+            && !self.chooser.is_busy()
+        {
+            self.chooser.start(request, &ctx);
+        }
+        if let Some((purpose, path)) = self.chooser.show(&ctx) {
+            self.model.file_chosen(purpose, path, self.dialogs.as_mut());
         }
         // The engine works on its own thread; look for its answers while
         // it does (and only then: an idle app draws nothing).
@@ -147,7 +173,7 @@ impl ChessApp {
         let cmd = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
         let cmd_shift = |key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, key);
         let pressed = |s: KeyboardShortcut| ctx.input_mut(|i| i.consume_shortcut(&s));
-        if self.model.dialog.is_some() {
+        if self.model.dialog.is_some() || self.chooser.in_app_open() {
             return;
         }
         let typing = ctx.text_edit_focused();
@@ -254,5 +280,10 @@ impl eframe::App for ChessApp {
         eframe::set_value(storage, RECENT_KEY, &self.model.file.recent);
         eframe::set_value(storage, SETUP_KEY, &self.model.computer.setup);
         eframe::set_value(storage, BOARD_KEY, &self.model.board);
+        let memory = FileDialogMemory {
+            folder: self.chooser.folder.clone(),
+            in_app_always: self.chooser.in_app_always,
+        };
+        eframe::set_value(storage, FILE_DIALOG_KEY, &memory);
     }
 }

@@ -21,7 +21,7 @@ fn main() -> eframe::Result {
         options,
         Box::new(move |cc| {
             chess_gui::fonts::install(&cc.egui_ctx);
-            let mut app = ChessApp::new(Box::new(NativeDialogs::default()));
+            let mut app = ChessApp::new(Box::new(NativeDialogs));
             if let Some(storage) = cc.storage {
                 app.restore(storage);
             }

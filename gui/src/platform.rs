@@ -1,66 +1,215 @@
-//! The native file dialogs (rfd, through the XDG desktop portal; with no
-//! portal it falls back to zenity, and with neither a dialog returns none).
+//! Choosing files on this desktop: the native dialog (rfd, through the XDG
+//! desktop portal or else zenity) run on its own thread so the window keeps
+//! drawing, or, where no native dialog can be shown, the app's own dialog
+//! (egui_file) with the same filters and the remembered folder.
+//!
+//! Whether a native dialog can be shown is found out before asking, not
+//! guessed from an answer: rfd returns "none chosen" at once both when the
+//! user cancels and when it has no way to show a dialog.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
 
-use crate::model::{FileDialogs, FileKind};
+use crate::model::{FileDialogs, FileKind, FileRequest, Purpose};
 
-/// File dialogs of the desktop.
+/// The app's file dialogs: every choice is made later, by [`Chooser`].
 #[derive(Debug, Default)]
-pub struct NativeDialogs {
-    /// The folder dialogs start in (the last one used).
-    pub folder: Option<PathBuf>,
-}
-
-impl NativeDialogs {
-    fn dialog(&self, kind: Option<FileKind>) -> rfd::FileDialog {
-        let mut dialog = rfd::FileDialog::new();
-        if let Some(folder) = &self.folder {
-            dialog = dialog.set_directory(folder);
-        }
-        match kind {
-            Some(FileKind::Ron) => dialog.add_filter("Chess games", &["ron"]),
-            Some(FileKind::Pgn) => dialog.add_filter("PGN", &["pgn"]),
-            Some(FileKind::Book) => dialog
-                .add_filter("Polyglot opening books", &["bin"])
-                .add_filter("All files", &["*"]),
-            None => dialog
-                .add_filter("Chess games and PGN", &["ron", "pgn"])
-                .add_filter("All files", &["*"]),
-        }
-    }
-
-    fn remember(&mut self, path: &Option<PathBuf>) {
-        if let Some(folder) = path.as_ref().and_then(|p| p.parent()) {
-            self.folder = Some(folder.to_path_buf());
-        }
-    }
-}
+pub struct NativeDialogs;
 
 impl FileDialogs for NativeDialogs {
-    fn open(&mut self, kind: Option<FileKind>) -> Option<PathBuf> {
-        let path = self.dialog(kind).pick_file();
-        self.remember(&path);
-        path
+    fn open(&mut self, _kind: Option<FileKind>) -> Option<PathBuf> {
+        None
     }
-
-    fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf> {
-        let mut path = self.dialog(Some(kind)).set_file_name(name).save_file();
-        // Add the extension if the name was typed without it.
-        if let Some(p) = &mut path
-            && p.extension().is_none()
-        {
-            p.set_extension(kind.extension());
-        }
-        self.remember(&path);
-        path
+    fn save(&mut self, _kind: FileKind, _name: &str) -> Option<PathBuf> {
+        None
     }
-
     fn engine(&mut self) -> Option<PathBuf> {
-        let mut dialog = rfd::FileDialog::new().set_title("Choose a UCI engine (Stockfish...)");
-        if std::path::Path::new("/usr/games").is_dir() {
+        None
+    }
+    fn deferred(&self) -> bool {
+        true
+    }
+}
+
+/// Whether a native file dialog can be shown here: zenity is installed, or
+/// a session bus is there and an XDG desktop portal is installed to answer
+/// on it (the two ways rfd's portal backend shows a dialog).
+pub fn native_dialogs_available() -> bool {
+    let on_path = |name: &str| {
+        std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
+    };
+    let portal = ["/usr/libexec/xdg-desktop-portal", "/usr/lib/xdg-desktop-portal"]
+        .iter()
+        .any(|p| Path::new(p).is_file());
+    on_path("zenity") || (std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some() && portal)
+}
+
+/// The filters of a kind of file: (name, extensions).
+fn filters(kind: Option<FileKind>) -> Vec<(&'static str, &'static [&'static str])> {
+    match kind {
+        Some(FileKind::Ron) => vec![("Chess games", &["ron"])],
+        Some(FileKind::Pgn) => vec![("PGN", &["pgn"])],
+        Some(FileKind::Book) => vec![("Polyglot opening books", &["bin"]), ("All files", &["*"])],
+        None => vec![("Chess games and PGN", &["ron", "pgn"]), ("All files", &["*"])],
+    }
+}
+
+/// A choice being made.
+enum Running {
+    /// A native dialog on its own thread.
+    Native(mpsc::Receiver<Option<PathBuf>>),
+    /// The app's own dialog.
+    InApp(Box<egui_file::FileDialog>),
+}
+
+/// Makes the model's file choices: shows a dialog for a [`FileRequest`]
+/// and hands back the answer.
+pub struct Chooser {
+    /// The folder dialogs start in (the last one used).
+    pub folder: Option<PathBuf>,
+    /// Use the app's own dialog even where a native one could be shown.
+    pub in_app_always: bool,
+    native: bool,
+    running: Option<(Purpose, Running)>,
+}
+
+impl std::fmt::Debug for Chooser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chooser")
+            .field("folder", &self.folder)
+            .field("in_app_always", &self.in_app_always)
+            .field("native", &self.native)
+            .field("running", &self.running.is_some())
+            .finish()
+    }
+}
+
+impl Default for Chooser {
+    fn default() -> Chooser {
+        Chooser {
+            folder: None,
+            in_app_always: false,
+            native: native_dialogs_available(),
+            running: None,
+        }
+    }
+}
+
+impl Chooser {
+    /// Whether a dialog is open.
+    pub fn is_busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Whether the app's own dialog is open (it takes the keyboard).
+    pub fn in_app_open(&self) -> bool {
+        matches!(self.running, Some((_, Running::InApp(_))))
+    }
+
+    /// Starts the dialog for `request`.
+    pub fn start(&mut self, request: FileRequest, ctx: &egui::Context) {
+        let folder = self.folder.clone().or_else(|| std::env::current_dir().ok());
+        if self.native && !self.in_app_always {
+            let (send, receive) = mpsc::channel();
+            let ctx = ctx.clone();
+            let FileRequest { purpose, kind, name } = request.clone();
+            let spawned = std::thread::Builder::new().name("file dialog".into()).spawn(move || {
+                let path = native_dialog(&purpose, kind, name.as_deref(), folder.as_deref());
+                let _ = send.send(path);
+                ctx.request_repaint();
+            });
+            if spawned.is_ok() {
+                self.running = Some((request.purpose, Running::Native(receive)));
+                return;
+            }
+        }
+        let mut dialog = match request.purpose {
+            Purpose::Save { .. } | Purpose::ExportPgn => egui_file::FileDialog::save_file()
+                .title("Save as")
+                .default_filename(request.name.clone().unwrap_or_default()),
+            Purpose::Engine => egui_file::FileDialog::open_file().title("Choose a UCI engine program"),
+            _ => egui_file::FileDialog::open_file().title("Open"),
+        };
+        let start = match request.purpose {
+            Purpose::Engine if Path::new("/usr/games").is_dir() => Some(PathBuf::from("/usr/games")),
+            _ => self.folder.clone().or_else(|| std::env::current_dir().ok()),
+        };
+        if let Some(start) = start {
+            dialog = dialog.initial_path(start);
+        }
+        let extensions: Vec<&'static str> = filters(request.kind)
+            .iter()
+            .flat_map(|(_, exts)| exts.iter().copied())
+            .collect();
+        if !extensions.contains(&"*") && request.purpose != Purpose::Engine {
+            dialog = dialog.show_files_filter(Box::new(move |path: &Path| {
+                path.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| extensions.contains(&e))
+            }));
+        }
+        let mut dialog = dialog
+            .id(egui::Id::unique("in-app file dialog"))
+            .default_size([560.0, 420.0])
+            .show_rename(false)
+            .show_new_folder(true);
+        dialog.open();
+        self.running = Some((request.purpose, Running::InApp(Box::new(dialog))));
+    }
+
+    /// Shows the app's own dialog, or looks for the native one's answer.
+    /// Returns what was chosen for, and the file (`None` when cancelled),
+    /// once the choice is made.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<(Purpose, Option<PathBuf>)> {
+        let (_, running) = self.running.as_mut()?;
+        let answer = match running {
+            Running::Native(receive) => match receive.try_recv() {
+                Ok(path) => Some(path),
+                Err(mpsc::TryRecvError::Empty) => None,
+                Err(mpsc::TryRecvError::Disconnected) => Some(None),
+            },
+            Running::InApp(dialog) => {
+                dialog.show(ctx);
+                match dialog.state() {
+                    egui_file::State::Selected => Some(dialog.path().map(Path::to_path_buf)),
+                    egui_file::State::Cancelled | egui_file::State::Closed => Some(None),
+                    egui_file::State::Open => None,
+                }
+            }
+        }?;
+        let (purpose, _) = self.running.take()?;
+        if let Some(folder) = answer.as_ref().and_then(|p| p.parent())
+            && purpose != Purpose::Engine
+        {
+            self.folder = Some(folder.to_path_buf());
+        }
+        Some((purpose, answer))
+    }
+}
+
+/// The native dialog for a request, on the calling thread (it blocks).
+fn native_dialog(
+    purpose: &Purpose,
+    kind: Option<FileKind>,
+    name: Option<&str>,
+    folder: Option<&Path>,
+) -> Option<PathBuf> {
+    let mut dialog = rfd::FileDialog::new();
+    if *purpose == Purpose::Engine {
+        dialog = dialog.set_title("Choose a UCI engine (Stockfish...)");
+        if Path::new("/usr/games").is_dir() {
             dialog = dialog.set_directory("/usr/games");
         }
-        dialog.pick_file()
+        return dialog.pick_file();
+    }
+    if let Some(folder) = folder {
+        dialog = dialog.set_directory(folder);
+    }
+    for (name, extensions) in filters(kind) {
+        dialog = dialog.add_filter(name, extensions);
+    }
+    match purpose {
+        Purpose::Save { .. } | Purpose::ExportPgn => dialog.set_file_name(name.unwrap_or("game")).save_file(),
+        _ => dialog.pick_file(),
     }
 }

@@ -8,6 +8,11 @@ use crate::model::{Choice, Dialog, EngineChoice, GameSetup, Pending, Player, fil
 
 /// Shows the open dialog, if any, and carries out the answer.
 pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
+    // The app's own file dialog is on top: the dialog that asked for a
+    // file (New game, for a book or engine) waits behind it, not drawn.
+    if app.chooser.in_app_open() {
+        return;
+    }
     let Some(dialog) = app.model.dialog.clone() else { return };
     match dialog {
         Dialog::Confirm { then } => {

@@ -31,6 +31,8 @@ fn view_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
     }
     ui.separator();
     ui.checkbox(&mut board.animate, "Animate moves");
+    ui.checkbox(&mut app.chooser.in_app_always, "Use the app's own file dialog")
+        .on_hover_text("Instead of the desktop's (which some desktops cannot show)");
 }
 
 fn file_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
