@@ -183,6 +183,9 @@ impl ChessApp {
         if pressed(cmd('O'.into_key())) {
             self.model.request(Pending::Open, self.dialogs.as_mut());
         }
+        if pressed(cmd('Q'.into_key())) {
+            self.model.request(Pending::Quit, self.dialogs.as_mut());
+        }
         if pressed(cmd_shift('S'.into_key())) {
             self.model.save_as(self.dialogs.as_mut());
         } else if pressed(cmd('S'.into_key())) {

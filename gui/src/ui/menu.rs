@@ -93,7 +93,7 @@ fn file_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
         ui.close();
     }
     ui.separator();
-    if ui.button("Quit").clicked() {
+    if ui.add(egui::Button::new("Quit").shortcut_text("Ctrl+Q")).clicked() {
         model.request(Pending::Quit, dialogs);
         ui.close();
     }

@@ -1,0 +1,156 @@
+//! The real app in a real X window, on a bare desktop as a new user has
+//! one: Xvfb, no window manager, no XDG desktop portal, no zenity. Play a
+//! move, Ctrl+S, type a name in the app's own file dialog, Enter, Ctrl+Q;
+//! then open the file from the command line: the game is there.
+//!
+//! Needs `Xvfb` and `xdotool` (`apt-get install xvfb xdotool`); without
+//! them the test says so and passes, unless `CHESS_REQUIRE_XVFB` is set
+//! (as CI sets it, having installed them).
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Kills the process when dropped (a failed test leaves nothing running).
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn installed(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Waits until `done` or `seconds`, failing with `what`.
+fn wait_for(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+fn xdotool(display: &str, args: &[&str]) -> String {
+    let out = Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", display)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Starts the app on `display` in `dir` (its own HOME: no memory of other
+/// runs, no portal, no zenity on its PATH).
+fn app(display: &str, dir: &Path, args: &[&str]) -> Killed {
+    let child = Command::new(env!("CARGO_BIN_EXE_chess-gui"))
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("DISPLAY", display)
+        .env("HOME", dir)
+        .env("XDG_RUNTIME_DIR", dir)
+        .env("PATH", "/usr/bin:/bin")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    Killed(child)
+}
+
+/// The app's window whose title contains `title`, once it is there.
+fn window(display: &str, title: &str) -> String {
+    let mut id = String::new();
+    wait_for(&format!("a window named {title:?}"), 90, || {
+        id = xdotool(display, &["search", "--name", title])
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string();
+        !id.is_empty()
+    });
+    id
+}
+
+#[test]
+fn save_by_keyboard_on_a_bare_desktop_and_open_it_again() {
+    if !installed("Xvfb") || !installed("xdotool") {
+        assert!(
+            std::env::var_os("CHESS_REQUIRE_XVFB").is_none(),
+            "Xvfb and xdotool are needed (apt-get install xvfb xdotool)"
+        );
+        eprintln!("skipped: Xvfb or xdotool is not installed (apt-get install xvfb xdotool)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let display = format!(":{}", 90 + std::process::id() % 100);
+    let _xvfb = Killed(
+        Command::new("Xvfb")
+            .args([display.as_str(), "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let socket = format!("/tmp/.X11-unix/X{}", &display[1..]);
+    wait_for("Xvfb", 20, || Path::new(&socket).exists());
+
+    let mut first = app(&display, dir.path(), &[]);
+    let win = window(&display, "Chess");
+    // The window's top left, to click squares by where they are drawn.
+    let geometry = xdotool(&display, &["getwindowgeometry", "--shell", &win]);
+    let value = |key: &str| -> i32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    let (x0, y0) = (value("X"), value("Y"));
+    // Squares are 76 points in the 1000x720 window: e2 and e4.
+    let click = |x: i32, y: i32| {
+        let (x, y) = ((x0 + x).to_string(), (y0 + y).to_string());
+        xdotool(&display, &["mousemove", &x, &y]);
+        std::thread::sleep(Duration::from_millis(300));
+        xdotool(&display, &["click", "1"]);
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    // Give the first frames time to be drawn.
+    std::thread::sleep(Duration::from_secs(3));
+    click(388, 550);
+    click(388, 398);
+    // The title marks unsaved changes (xdotool searches titles in ASCII
+    // only: the title is read whole).
+    wait_for("the move to be played", 30, || {
+        xdotool(&display, &["getwindowname", &win]).contains("Untitled •")
+    });
+    // No window manager gives the window the keyboard: give it.
+    xdotool(&display, &["windowfocus", "--sync", &win]);
+    xdotool(&display, &["key", "ctrl+s"]);
+    std::thread::sleep(Duration::from_secs(2));
+    // The app's own dialog: select the name it offers and type over it.
+    click(265, 390);
+    xdotool(&display, &["key", "ctrl+a"]);
+    xdotool(&display, &["type", "--delay", "50", "mygame"]);
+    xdotool(&display, &["key", "Return"]);
+    let saved = dir.path().join("mygame.ron");
+    wait_for("mygame.ron", 30, || saved.exists());
+    window(&display, "mygame.ron");
+    xdotool(&display, &["windowfocus", "--sync", &win]);
+    xdotool(&display, &["key", "ctrl+q"]);
+    wait_for("the app to quit", 30, || first.0.try_wait().unwrap().is_some());
+
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("e4"), "{text}");
+    let _second = app(&display, dir.path(), &[saved.to_str().unwrap()]);
+    // Opened: its name in the title, not "Untitled", and nothing unsaved.
+    let win = window(&display, "mygame.ron");
+    assert_eq!(xdotool(&display, &["getwindowname", &win]).trim(), "mygame.ron — Chess");
+}
