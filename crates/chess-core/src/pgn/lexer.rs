@@ -994,6 +994,20 @@ fn parse_tag(text: &[u8]) -> Result<(usize, TagSpan), usize> {
 
 /// Whether `line` starts with a tag (not `[%cal ...]` or other bracketed
 /// text): where, after a blank line, a game starts.
+/// The name and value of the tag a line holds, if it is a tag line.
+pub(crate) fn tag_of_line(line: &[u8]) -> Option<(Cow<'_, str>, RawTag<'_>)> {
+    if line.first() != Some(&b'[') {
+        return None;
+    }
+    let (_, span) = parse_tag(line).ok()?;
+    let name = text(&line[span.name.0..span.name.1]);
+    let value = RawTag {
+        bytes: &line[span.value.0..span.value.1],
+        quoted: span.quoted,
+    };
+    Some((name, value))
+}
+
 pub(crate) fn is_tag_line(line: &[u8]) -> bool {
     line.first() == Some(&b'[') && parse_tag(line).is_ok()
 }

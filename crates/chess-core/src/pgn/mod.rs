@@ -37,6 +37,7 @@
 //! ```
 
 mod annotations;
+mod index;
 mod lexer;
 mod parallel;
 mod writer;
@@ -45,6 +46,7 @@ use std::fmt;
 use std::io::BufRead;
 
 pub use annotations::{Arrow, CommentCommand, Eval, Highlight, clock, commands, comment_commands, comment_text};
+pub use index::{ScannedGame, scan_games};
 pub use parallel::ParallelReader;
 pub use writer::write_game;
 

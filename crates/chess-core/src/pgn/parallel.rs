@@ -249,7 +249,7 @@ fn send(pieces: &mpsc::SyncSender<Piece>, index: usize, first_line: usize, bytes
 /// What the cutter knows of the text so far, line by line: enough to find
 /// the lines where the sequential reader starts a game.
 #[derive(Default)]
-struct Scan {
+pub(super) struct Scan {
     /// Inside a `{}` comment.
     in_comment: bool,
     /// The line before was blank.
@@ -263,7 +263,7 @@ impl Scan {
     /// a comment that was never closed). The reader starts a game at
     /// every such line, wherever it is in the game before (its tags, its
     /// moves, or skipping what is left of a bad one).
-    fn starts_game(&mut self, line: &[u8]) -> bool {
+    pub(super) fn starts_game(&mut self, line: &[u8]) -> bool {
         let starts = if self.in_comment {
             let ends_comment = self.blank_before && line.starts_with(b"[Event ");
             if ends_comment {
