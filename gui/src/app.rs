@@ -164,6 +164,7 @@ impl ChessApp {
                 egui::CentralPanel::default().show(ui, |ui| ui::editor::board(ui, self));
             }
         }
+        ui::game_list::show(&ctx, self);
         ui::dialogs::show(&ctx, self);
     }
 

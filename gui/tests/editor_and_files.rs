@@ -135,8 +135,9 @@ fn import_a_multi_game_pgn_export_and_import_again() {
     let mut h = harness(&[input.clone(), output.clone()], std::slice::from_ref(&output));
     h.run();
     menu(&mut h, "File", "Import PGN…");
-    h.get_by_label("2 games: which one?");
-    click(&mut h, "1. Ann – Bob 1-0 (First), 2 moves");
+    common::wait_for_game_list(&mut h);
+    h.get_by_label("2 games");
+    click(&mut h, "Ann");
     let game = &h.state().model.play.game;
     assert_eq!(game.tags.get("Event"), Some("First"));
     assert_eq!(game.nodes().len(), 7, "main line and the variation");
@@ -152,6 +153,7 @@ fn import_a_multi_game_pgn_export_and_import_again() {
     click(&mut h, "Start game"); // nothing unsaved: no question
     menu(&mut h, "File", "Import PGN…");
     assert_eq!(h.state().model.pgn(), first, "the same game comes back");
+    assert!(h.state().model.game_list.is_none(), "one game: opened, not listed");
 }
 
 #[test]

@@ -109,14 +109,6 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             Ok(Opened::Game(Box::new(game), app))
         }
         FileKind::Pgn => {
-            let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            if meta.len() > 256 << 20 {
-                return Err(format!(
-                    "{} is too large to open ({} MB)",
-                    path.display(),
-                    meta.len() >> 20
-                ));
-            }
             let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             read_pgn(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
         }

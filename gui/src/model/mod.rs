@@ -8,6 +8,7 @@ pub mod clock;
 pub mod computer;
 pub mod editor;
 pub mod files;
+pub mod game_list;
 pub mod history;
 pub mod play;
 pub mod review;
@@ -23,6 +24,9 @@ pub use computer::{Computer, EngineChoice, GameSetup, Player};
 pub use editor::{Editor, Tool};
 pub use files::{FileKind, FileState, Opened};
 pub use play::{Action, MoveToken, Play};
+
+/// PGN files from this size on are listed without being read first.
+const LIST_AT_ONCE_BYTES: u64 = 1 << 20;
 
 /// Chooses files: native dialogs in the app, fixed answers in tests.
 pub trait FileDialogs {
@@ -195,6 +199,8 @@ pub struct Model {
     pub review: review::Reviewer,
     /// A file choice waiting for the app's dialogs.
     pub file_request: Option<FileRequest>,
+    /// The games of a PGN file with several, to choose one from.
+    pub game_list: Option<game_list::GameList>,
 }
 
 impl Default for Model {
@@ -223,6 +229,7 @@ impl Model {
             clock_ply: 0,
             review: review::Reviewer::default(),
             file_request: None,
+            game_list: None,
         }
     }
 
@@ -383,6 +390,12 @@ impl Model {
     /// Opens a `.ron` or `.pgn` file. If it cannot be read, an error dialog
     /// says why and the game on screen stays as it was.
     pub fn open_path(&mut self, path: &Path) {
+        // A large PGN file is listed at once and read in the background.
+        let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= LIST_AT_ONCE_BYTES);
+        if FileKind::of(path) == FileKind::Pgn && large {
+            self.list_games(path);
+            return;
+        }
         match files::open(path) {
             Ok(Opened::Game(game, app)) => {
                 let own = FileKind::of(path) == FileKind::Ron;
@@ -401,9 +414,32 @@ impl Model {
                 self.file.remember(path);
                 self.notice = Some(format!("Opened {}", display_name(path)));
             }
-            Ok(Opened::Many { games, skipped }) => {
+            Ok(Opened::Many { .. }) => self.list_games(path),
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Lists the games of a PGN file (in the background) to choose from.
+    fn list_games(&mut self, path: &Path) {
+        match game_list::GameList::open(path) {
+            Ok(list) => {
                 self.file.remember(path);
-                self.dialog = Some(Dialog::PickGame { games, skipped });
+                self.game_list = Some(list);
+            }
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Opens the game of row `row` of the game list; one that cannot be
+    /// read is refused with the reason, and the list stays.
+    pub fn open_listed(&mut self, row: usize) {
+        let Some(list) = &self.game_list else { return };
+        match list.read(row) {
+            Ok(game) => {
+                let name = display_name(&list.path);
+                self.game_list = None;
+                self.start(game, None, AppState::default());
+                self.notice = Some(format!("Opened a game of {name}"));
             }
             Err(e) => self.dialog = Some(Dialog::Error(e)),
         }
@@ -715,9 +751,13 @@ impl Model {
         if let Some(failure) = self.review.failure.take() {
             self.dialog = Some(Dialog::Error(failure));
         }
+        let listing = self.game_list.as_mut().is_some_and(game_list::GameList::poll);
         // A running clock is drawn every tenth of a second; a review's
-        // progress bar moves.
-        self.computer.is_busy() || self.clock.as_ref().is_some_and(clock::Clock::is_running) || self.review.is_running()
+        // progress bar moves; a game list fills.
+        self.computer.is_busy()
+            || self.clock.as_ref().is_some_and(clock::Clock::is_running)
+            || self.review.is_running()
+            || listing
     }
 
     /// Game → Review: analyses the main line in the background; the

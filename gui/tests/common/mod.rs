@@ -91,3 +91,15 @@ impl eframe::Storage for Memory {
     }
     fn flush(&mut self) {}
 }
+
+/// Runs frames until the open game list has read its whole file.
+pub fn wait_for_game_list(h: &mut Harness<'static, ChessApp>) {
+    for _ in 0..400 {
+        h.step();
+        if h.state().model.game_list.as_ref().is_some_and(|l| l.checked) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(h);
+}
