@@ -273,6 +273,11 @@ impl GameList {
                 Err(mpsc::TryRecvError::Empty) => {}
             }
         }
+        if scan_done && added {
+            // The list is complete: no room kept for more.
+            self.entries.shrink_to_fit();
+            self.text.shrink_to_fit();
+        }
         if scan_done && background.problems.is_none() {
             self.background = None;
         }
