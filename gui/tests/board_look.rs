@@ -89,3 +89,32 @@ fn a_move_glides_to_its_square() {
     assert!(!h.state().view.animation.is_running());
     h.get_by_label("e5, black pawn");
 }
+
+/// White pieces are white with a black outline: the bishop's mitre and the
+/// king's crown are not filled black (DejaVu's outline glyphs fill them).
+#[test]
+fn white_bishops_and_kings_are_white_inside() {
+    let mut h = common::harness_with(&[], &[], |_| {});
+    common::settle(&mut h);
+    let rect = h.state().view.board_rect;
+    let size = rect.width() / 8.0;
+    let image = h.render().expect("a picture of the board");
+    // The share of dark pixels in the upper middle of a square of rank 1.
+    let dark_share = |file: f32| {
+        let (mut dark, mut all) = (0, 0);
+        let left = rect.left() + file * size;
+        let top = rect.top() + 7.0 * size;
+        for y in (top + size * 0.22) as u32..(top + size * 0.42) as u32 {
+            for x in (left + size * 0.38) as u32..(left + size * 0.62) as u32 {
+                let [r, g, b, _] = image.get_pixel(x, y).0;
+                all += 1;
+                dark += usize::from(u32::from(r) + u32::from(g) + u32::from(b) < 180);
+            }
+        }
+        dark as f64 / all as f64
+    };
+    for (file, piece) in [(2.0, "bishop on c1"), (4.0, "king on e1"), (5.0, "bishop on f1")] {
+        let share = dark_share(file);
+        assert!(share < 0.4, "the {piece} is {:.0}% black in its top", share * 100.0);
+    }
+}

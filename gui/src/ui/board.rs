@@ -367,20 +367,53 @@ fn coordinates_outside(ui: &egui::Ui, rect: Rect, flipped: bool) {
     }
 }
 
-/// Draws a piece: the solid glyph in the piece's colour, then the outline
-/// glyph in black over it, so white pieces have a clear edge.
+/// Draws a piece as chess fonts are drawn on lichess-like boards: an
+/// outline (the solid glyph in black, drawn around the piece a little
+/// out), the fill (the solid glyph in the piece's colour), and for white
+/// pieces the inner lines of the outline glyph. The white bishop and king
+/// take no outline glyph: DejaVu's fill the mitre and the crown black;
+/// their inner lines are the solid glyph's, showing the outline through.
 pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece) {
     let solid = Piece::new(Color::Black, piece.role).unicode();
     let outline = Piece::new(Color::White, piece.role).unicode();
     let font = FontId::proportional(size * 0.82);
     // The glyphs sit a little high in their line box.
     let at = center + Vec2::new(0.0, size * 0.03);
-    let (fill, edge) = match piece.color {
-        Color::White => (Color32::WHITE, Color32::from_gray(10)),
-        Color::Black => (Color32::from_gray(10), Color32::from_gray(10)),
-    };
-    painter.text(at, Align2::CENTER_CENTER, solid, font.clone(), fill);
-    painter.text(at, Align2::CENTER_CENTER, outline, font, edge);
+    let edge = Color32::from_gray(10);
+    match piece.color {
+        Color::White => {
+            // The bishop and king, without the outline glyph, take a wider
+            // outline.
+            let solid_only = matches!(piece.role, chess_core::Role::Bishop | chess_core::Role::King);
+            let r = (size * if solid_only { 0.026 } else { 0.012 }).max(0.8);
+            for (dx, dy) in [
+                (1.0, 0.0),
+                (-1.0, 0.0),
+                (0.0, 1.0),
+                (0.0, -1.0),
+                (0.7, 0.7),
+                (-0.7, 0.7),
+                (0.7, -0.7),
+                (-0.7, -0.7),
+            ] {
+                painter.text(
+                    at + Vec2::new(dx * r, dy * r),
+                    Align2::CENTER_CENTER,
+                    solid,
+                    font.clone(),
+                    edge,
+                );
+            }
+            painter.text(at, Align2::CENTER_CENTER, solid, font.clone(), Color32::WHITE);
+            if !solid_only {
+                painter.text(at, Align2::CENTER_CENTER, outline, font, edge);
+            }
+        }
+        Color::Black => {
+            painter.text(at, Align2::CENTER_CENTER, solid, font.clone(), edge);
+            painter.text(at, Align2::CENTER_CENTER, outline, font, edge);
+        }
+    }
 }
 
 fn draw_dragged(ui: &egui::Ui, drag: &Drag, size: f32) {
