@@ -135,6 +135,9 @@ impl ChessApp {
         if let Some((purpose, path)) = self.chooser.show(&ctx) {
             self.model.file_chosen(purpose, path, self.dialogs.as_mut());
         }
+        if let Some(notice) = self.chooser.notice.take() {
+            self.model.notice = Some(notice);
+        }
         // The engine works on its own thread; look for its answers while
         // it does (and only then: an idle app draws nothing).
         if self.model.tick() {

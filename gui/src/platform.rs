@@ -12,6 +12,10 @@ use std::sync::mpsc;
 
 use crate::model::{FileDialogs, FileKind, FileRequest, Purpose};
 
+/// A native dialog that answers "none chosen" sooner than this showed
+/// nothing (no person cancels that fast).
+const NO_DIALOG_SHOWN: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// The app's file dialogs: every choice is made later, by [`Chooser`].
 #[derive(Debug, Default)]
 pub struct NativeDialogs;
@@ -56,8 +60,8 @@ fn filters(kind: Option<FileKind>) -> Vec<(&'static str, &'static [&'static str]
 
 /// A choice being made.
 enum Running {
-    /// A native dialog on its own thread.
-    Native(mpsc::Receiver<Option<PathBuf>>),
+    /// A native dialog on its own thread, since when, for what.
+    Native(mpsc::Receiver<Option<PathBuf>>, std::time::Instant, FileRequest),
     /// The app's own dialog.
     InApp(Box<egui_file::FileDialog>),
 }
@@ -71,6 +75,8 @@ pub struct Chooser {
     pub in_app_always: bool,
     native: bool,
     running: Option<(Purpose, Running)>,
+    /// Something to tell the user (the status line shows it).
+    pub notice: Option<String>,
 }
 
 impl std::fmt::Debug for Chooser {
@@ -91,11 +97,22 @@ impl Default for Chooser {
             in_app_always: false,
             native: native_dialogs_available(),
             running: None,
+            notice: None,
         }
     }
 }
 
 impl Chooser {
+    /// A chooser that tries the native dialog first whatever was detected
+    /// (where the detection is wrong, the fast "none chosen" still brings
+    /// the app's own dialog).
+    pub fn trying_native() -> Chooser {
+        Chooser {
+            native: true,
+            ..Chooser::default()
+        }
+    }
+
     /// Whether a dialog is open.
     pub fn is_busy(&self) -> bool {
         self.running.is_some()
@@ -119,7 +136,8 @@ impl Chooser {
                 ctx.request_repaint();
             });
             if spawned.is_ok() {
-                self.running = Some((request.purpose, Running::Native(receive)));
+                let running = Running::Native(receive, std::time::Instant::now(), request.clone());
+                self.running = Some((request.purpose, running));
                 return;
             }
         }
@@ -163,7 +181,17 @@ impl Chooser {
     pub fn show(&mut self, ctx: &egui::Context) -> Option<(Purpose, Option<PathBuf>)> {
         let (_, running) = self.running.as_mut()?;
         let answer = match running {
-            Running::Native(receive) => match receive.try_recv() {
+            Running::Native(receive, started, request) => match receive.try_recv() {
+                // No answer can come back this fast from a person: no
+                // dialog was shown after all. Say so, and use the app's own.
+                Ok(None) if started.elapsed() < NO_DIALOG_SHOWN => {
+                    let request = request.clone();
+                    self.native = false;
+                    self.running = None;
+                    self.notice = Some("The desktop's file dialog could not be shown: using the app's own.".into());
+                    self.start(request, ctx);
+                    return None;
+                }
                 Ok(path) => Some(path),
                 Err(mpsc::TryRecvError::Empty) => None,
                 Err(mpsc::TryRecvError::Disconnected) => Some(None),

@@ -101,3 +101,26 @@ fn cancelling_the_save_of_an_unsaved_game_keeps_it_and_says_so() {
     h.get_by_label_contains("Not saved, so the new game was cancelled.");
     assert_eq!(h.state().model.play.game.mainline().len(), 1);
 }
+
+/// Where the native dialog shows nothing after all (it answers "none
+/// chosen" at once), the app says so and opens its own.
+#[test]
+fn a_native_dialog_that_shows_nothing_gives_way_to_the_apps_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.state_mut().chooser = chess_gui::platform::Chooser::trying_native();
+    // No display and no portal here: rfd answers "none" at once.
+    h.state_mut()
+        .model
+        .request(chess_gui::model::Pending::Open, &mut NativeDialogs);
+    for _ in 0..100 {
+        h.step();
+        if h.state().chooser.in_app_open() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(h.state().chooser.in_app_open(), "the app's own dialog is open");
+    h.run();
+    h.get_by_label_contains("could not be shown: using the app's own");
+}
