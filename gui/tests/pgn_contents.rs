@@ -16,7 +16,7 @@ const PGN: &str = r#"[Event "Club rapid 3"]
 [BlackElo "1249"]
 [Result "1-0"]
 
-1. e4 { The king's pawn. [%clk 0:09:58] } 1... e5 2. Nf3 $1 { [%cal Gf3e5] [%csl Re5] Attacking the pawn } 2... Nc6 1-0
+{ Played on a Tuesday. } 1. e4 { The king's pawn. [%clk 0:09:58] } 1... e5 2. Nf3 $1 { [%cal Gf3e5] [%csl Re5] Attacking the pawn } 2... Nc6 1-0
 "#;
 
 #[test]
@@ -25,6 +25,7 @@ fn the_header_and_comments_are_shown() {
     settle(&mut h);
     h.get_by_label_contains("Anna Berg (1866) – Bo Chen (1249) · Club rapid 3, Oslo NOR, 2026.10.12 · 1-0");
     // The comments' words, without their commands; the mark after the move.
+    h.get_by_label("Played on a Tuesday.");
     h.get_by_label("The king's pawn.");
     h.get_by_label("Attacking the pawn");
     h.get_by_label("2. Nf3!");

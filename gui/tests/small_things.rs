@@ -110,3 +110,24 @@ fn analysis_lines_keep_their_rows_and_order() {
     }
     assert!(seen_three);
 }
+
+/// A click on a slider's track moves it there (even a click whose press
+/// and release come in one frame, as xdotool's do).
+#[test]
+fn a_click_on_a_slider_track_moves_it_there() {
+    let mut h = harness_with(&[], &[], |_| {});
+    settle(&mut h);
+    click(&mut h, "New game");
+    click(&mut h, "Black: computer");
+    h.get_by_role_and_label(egui::accesskit::Role::Slider, "Level")
+        .set_value_accesskit(1.0);
+    settle(&mut h);
+    let level = |h: &egui_kittest::Harness<'static, chess_gui::ChessApp>| match &h.state().model.dialog {
+        Some(chess_gui::model::Dialog::NewGame(setup)) => setup.level,
+        _ => 0,
+    };
+    assert_eq!(level(&h), 1);
+    h.get_by_role_and_label(egui::accesskit::Role::Slider, "Level").click();
+    settle(&mut h);
+    assert!((5..=6).contains(&level(&h)), "the middle of the track: {}", level(&h));
+}

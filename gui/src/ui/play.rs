@@ -594,6 +594,18 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
     let mut mark_action: Option<(chess_core::NodeId, Option<u8>)> = None;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
+        // The game's first comment, before its first move.
+        if let Some(&first) = play.game.children(chess_core::NodeId::ROOT).first() {
+            let before = format!(
+                "{} {}",
+                play.game.comment(chess_core::NodeId::ROOT),
+                play.game.starting_comment(first)
+            );
+            let words = chess_core::pgn::comment_text(&before);
+            if !words.is_empty() {
+                ui.label(RichText::new(words).italics().color(ui.visuals().weak_text_color()));
+            }
+        }
         for token in &tokens {
             match token {
                 MoveToken::Open => {
