@@ -5,7 +5,9 @@
 //!
 //! Needs `Xvfb` and `xdotool` (`apt-get install xvfb xdotool`); without
 //! them the test says so and passes, unless `CHESS_REQUIRE_XVFB` is set
-//! (as CI sets it, having installed them).
+//! (as CI sets it, having installed them). `CHESS_GUI_BIN` names the
+//! binary to drive (CI: the release build `cargo run --release` runs);
+//! without it, the test build's own.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -50,7 +52,9 @@ fn xdotool(display: &str, args: &[&str]) -> String {
 /// Starts the app on `display` in `dir` (its own HOME: no memory of other
 /// runs, no portal, no zenity on its PATH).
 fn app(display: &str, dir: &Path, args: &[&str]) -> Killed {
-    let child = Command::new(env!("CARGO_BIN_EXE_chess-gui"))
+    // The binary CI built with --release (CHESS_GUI_BIN), else this build's.
+    let binary = std::env::var_os("CHESS_GUI_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_chess-gui").into());
+    let child = Command::new(binary)
         .args(args)
         .current_dir(dir)
         .env_clear()
