@@ -28,15 +28,21 @@ fn file_name_field<'a>(h: &'a Harness<'static, ChessApp>) -> egui_kittest::Node<
         .expect("the file name field")
 }
 
-#[test]
-fn save_by_keyboard_in_the_apps_own_dialog_then_open_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
+/// The app after 1. e4, played by clicks: a game with unsaved changes.
+fn after_e4(folder: &std::path::Path) -> Harness<'static, ChessApp> {
+    let mut h = harness(folder);
     h.run();
     h.get_by_label("e2, white pawn").click();
     h.run();
     h.get_by_label("e4, empty").click();
     h.run();
+    h
+}
+
+#[test]
+fn save_by_keyboard_in_the_apps_own_dialog_then_open_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = after_e4(dir.path());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     h.get_by_label_contains("Save as");
@@ -83,15 +89,10 @@ fn save_by_keyboard_in_the_apps_own_dialog_then_open_it() {
 #[test]
 fn cancelling_the_save_of_an_unsaved_game_keeps_it_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    h.run();
-    h.get_by_label("e2, white pawn").click();
-    h.run();
-    h.get_by_label("e4, empty").click();
-    h.run();
+    let mut h = after_e4(dir.path());
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
-    // New game asks first... only when it would lose changes: it starts the dialog.
+    // Starting the new game would lose the move: the app asks first.
     h.get_by_label("Start game").click();
     h.run();
     h.get_by_label("Save").click();
