@@ -24,22 +24,61 @@ pub struct CommentCommand {
 /// assert_eq!(c[1].args, "0:03:00");
 /// ```
 pub fn commands(comment: &str) -> Vec<CommentCommand> {
-    let mut out = Vec::new();
-    let mut rest = comment;
-    while let Some(start) = rest.find("[%") {
-        let after = &rest[start + 2..];
-        let Some(end) = after.find(']') else { break };
-        let body = after[..end].trim();
-        let (name, args) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
-        if !name.is_empty() {
-            out.push(CommentCommand {
-                name: name.to_string(),
-                args: args.trim().to_string(),
-            });
+    blocks(comment)
+        .filter_map(|b| {
+            let args = b.body?[b.name.len()..].trim();
+            (!b.name.is_empty()).then(|| CommentCommand {
+                name: b.name.to_string(),
+                args: args.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// One `[%...]` block of a comment: where it stands, its name, and the
+/// text between `[%` and `]` trimmed (`None` when it is never closed: it
+/// then runs to the end of the comment).
+struct Block<'a> {
+    range: std::ops::Range<usize>,
+    name: &'a str,
+    body: Option<&'a str>,
+}
+
+/// The `[%...]` blocks of a comment, in order.
+fn blocks(comment: &str) -> impl Iterator<Item = Block<'_>> {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let start = from + comment.get(from..)?.find("[%")?;
+        let (end, body) = match comment[start + 2..].find(']') {
+            Some(len) => (start + 2 + len + 1, Some(comment[start + 2..start + 2 + len].trim())),
+            None => (comment.len(), None),
+        };
+        let text = body.unwrap_or(comment[start + 2..].trim_start());
+        let name = text.split(char::is_whitespace).next().unwrap_or("");
+        let block = Block {
+            range: start..end,
+            name,
+            body,
+        };
+        from = block.range.end;
+        Some(block)
+    })
+}
+
+/// `comment` without the `[%...]` blocks whose name `drop` picks, runs of
+/// white space made one space.
+fn without_blocks(comment: &str, drop: impl Fn(&str) -> bool) -> String {
+    let mut words = String::with_capacity(comment.len());
+    let mut at = 0;
+    for block in blocks(comment) {
+        if drop(block.name) {
+            words.push_str(&comment[at..block.range.start]);
+            words.push(' ');
+            at = block.range.end;
         }
-        rest = &after[end + 1..];
     }
-    out
+    words.push_str(&comment[at..]);
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The words of a comment, without its `[%...]` commands (what a reader
@@ -51,18 +90,19 @@ pub fn commands(comment: &str) -> Vec<CommentCommand> {
 /// assert_eq!(comment_text("[%clk 0:03:00]"), "");
 /// ```
 pub fn comment_text(comment: &str) -> String {
-    let mut words = String::with_capacity(comment.len());
-    let mut rest = comment;
-    while let Some(start) = rest.find("[%") {
-        words.push_str(&rest[..start]);
-        words.push(' ');
-        match rest[start..].find(']') {
-            Some(end) => rest = &rest[start + end + 1..],
-            None => rest = "",
-        }
-    }
-    words.push_str(rest);
-    words.split_whitespace().collect::<Vec<_>>().join(" ")
+    without_blocks(comment, |_| true)
+}
+
+/// `comment` without its `[%name ...]` commands (an evaluation to write
+/// anew, say), the rest kept, runs of white space made one space. One of
+/// that name never closed goes too, with what follows it.
+///
+/// ```
+/// use chess_core::pgn::without_command;
+/// assert_eq!(without_command("[%eval 0.35] [%clk 0:01:00] good", "eval"), "[%clk 0:01:00] good");
+/// ```
+pub fn without_command(comment: &str, name: &str) -> String {
+    without_blocks(comment, |n| n == name)
 }
 
 /// The `[%...]` commands of a comment as written, without its words: what
@@ -73,14 +113,11 @@ pub fn comment_text(comment: &str) -> String {
 /// assert_eq!(comment_commands("[%eval 0.17] A good move [%clk 0:03:00]"), "[%eval 0.17] [%clk 0:03:00]");
 /// ```
 pub fn comment_commands(comment: &str) -> String {
-    let mut out = Vec::new();
-    let mut rest = comment;
-    while let Some(start) = rest.find("[%") {
-        let Some(end) = rest[start..].find(']') else { break };
-        out.push(&rest[start..start + end + 1]);
-        rest = &rest[start + end + 1..];
-    }
-    out.join(" ")
+    blocks(comment)
+        .filter(|b| b.body.is_some())
+        .map(|b| &comment[b.range])
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn command<'a>(comment: &str, name: &str, out: &'a mut Vec<CommentCommand>) -> Option<&'a CommentCommand> {
@@ -203,4 +240,27 @@ fn items(comment: &str, name: &str) -> impl Iterator<Item = String> {
         .filter(move |c| c.name == name)
         .flat_map(|c| c.args.split(',').map(|s| s.trim().to_string()).collect::<Vec<_>>())
         .filter(|s| s.is_ascii())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One reading of `[%...]` blocks serves every function: closed ones,
+    /// and one never closed (it runs to the end of the comment).
+    #[test]
+    fn blocks_open_and_closed() {
+        let c = "Good [%clk 0:01:00] move [%eval 0.3";
+        assert_eq!(commands(c).len(), 1, "the unclosed block is no command");
+        assert_eq!(comment_text(c), "Good move");
+        assert_eq!(comment_commands(c), "[%clk 0:01:00]");
+        assert_eq!(without_command(c, "eval"), "Good [%clk 0:01:00] move");
+        assert_eq!(without_command(c, "clk"), "Good move [%eval 0.3");
+        assert_eq!(
+            without_command("[%evaluation 1] x", "eval"),
+            "[%evaluation 1] x",
+            "names match whole"
+        );
+        assert_eq!(commands("[% ] [%csl Ge4]")[0].name, "csl", "an empty name is skipped");
+    }
 }

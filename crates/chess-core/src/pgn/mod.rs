@@ -45,7 +45,9 @@ mod writer;
 use std::fmt;
 use std::io::BufRead;
 
-pub use annotations::{Arrow, CommentCommand, Eval, Highlight, clock, commands, comment_commands, comment_text};
+pub use annotations::{
+    Arrow, CommentCommand, Eval, Highlight, clock, commands, comment_commands, comment_text, without_command,
+};
 pub use index::{ScannedGame, scan_games};
 pub use parallel::ParallelReader;
 pub use writer::write_game;

@@ -16,23 +16,6 @@ pub fn format_eval(eval: Eval) -> String {
     }
 }
 
-/// `comment` without its `[%eval ...]` commands.
-fn without_eval(comment: &str) -> String {
-    let mut out = String::with_capacity(comment.len());
-    let mut rest = comment;
-    while let Some(start) = rest.find("[%eval") {
-        out.push_str(&rest[..start]);
-        match rest[start..].find(']') {
-            Some(end) => rest = &rest[start + end + 1..],
-            None => {
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// `comment` without the sentence a review wrote at its start:
 /// "Mistake: hangs ... Nd4 was best." or "Inaccuracy." (its own sentence
 /// has no full stop inside; the better move is one SAN word).
@@ -64,7 +47,7 @@ pub fn annotate(game: &mut Game, review: &Review) {
     let line = game.mainline();
     let mut pos = game.start_position().clone();
     for (&id, m) in line.iter().zip(&review.moves) {
-        let kept = without_eval(game.comment(id));
+        let kept = chess_core::pgn::without_command(game.comment(id), "eval");
         let kept = without_review_sentence(&kept).to_string();
         let mut comment = String::new();
         if !matches!(m.eval, Eval::Mate(0)) {
@@ -150,7 +133,6 @@ mod tests {
             without_review_sentence("Mistakes were made here"),
             "Mistakes were made here"
         );
-        assert_eq!(without_eval("[%eval 0.35] [%clk 0:01:00] good"), "[%clk 0:01:00] good");
     }
 
     #[test]
