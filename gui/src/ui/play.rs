@@ -620,7 +620,7 @@ fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
                     // lichess's colours.
                     let nags = play.game.nags(*node);
                     let judgement = nags.iter().find_map(|&n| chess_engine::review::Judgement::of_nag(n));
-                    let text = match nags.iter().find_map(|&n| mark_symbol(n)) {
+                    let text = match nags.iter().find_map(|&n| chess_core::pgn::nag_symbol(n)) {
                         Some(symbol) => format!("{text}{symbol}"),
                         None => text.clone(),
                     };
@@ -734,19 +734,6 @@ const MARKS: [(Option<u8>, &str); 7] = [
     (Some(4), "?? Blunder"),
     (None, "No mark"),
 ];
-
-/// The symbol of a move-quality NAG ($1-$6).
-fn mark_symbol(nag: u8) -> Option<&'static str> {
-    Some(match nag {
-        1 => "!",
-        2 => "?",
-        3 => "!!",
-        4 => "??",
-        5 => "!?",
-        6 => "?!",
-        _ => return None,
-    })
-}
 
 /// The status line: whose move, check, the end of the game, why a move was
 /// refused, or a note ("Saved game.ron").

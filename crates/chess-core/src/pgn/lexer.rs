@@ -133,15 +133,10 @@ pub(crate) struct Lexer<R> {
 }
 
 fn suffix_nag(s: &[u8]) -> Option<u8> {
-    Some(match s {
-        b"!" => 1,
-        b"?" => 2,
-        b"!!" => 3,
-        b"??" => 4,
-        b"!?" => 5,
-        b"?!" => 6,
-        _ => return None,
-    })
+    super::MOVE_MARKS
+        .iter()
+        .find(|(_, symbol)| symbol.as_bytes() == s)
+        .map(|&(nag, _)| nag)
 }
 
 /// Text as it is kept: UTF-8 as it is; a piece of text (a tag value, a

@@ -91,11 +91,7 @@ impl Judgement {
 
     /// `?!`, `?` or `??`.
     pub fn symbol(self) -> &'static str {
-        match self {
-            Judgement::Inaccuracy => "?!",
-            Judgement::Mistake => "?",
-            Judgement::Blunder => "??",
-        }
+        chess_core::pgn::nag_symbol(self.nag()).unwrap_or_default()
     }
 
     /// "Inaccuracy", "Mistake" or "Blunder".
