@@ -75,12 +75,14 @@ pub fn explain(cx: &Context<'_>) -> Option<String> {
     if mated_anyway(cx.best_eval) && mated_anyway(cx.reply_eval) {
         return None; // nothing better was there
     }
+    // What the refutation wins, counted once for every kind that asks.
+    let won = material_gain(&after, cx.reply_line);
     missed_mate(cx, mover)
         .or_else(|| allowed_mate(cx, &after, mover))
-        .or_else(|| tactic(cx, &after, mover))
-        .or_else(|| hanging(cx, &after, mover))
-        .or_else(|| lost_material(cx, &after))
-        .or_else(|| missed_material(cx, &after))
+        .or_else(|| tactic(cx, &after, won, mover))
+        .or_else(|| hanging(cx, &after, won, mover))
+        .or_else(|| lost_material(cx, &after, won))
+        .or_else(|| missed_material(cx, won))
 }
 
 /// Material values for words (not the search's): pawn 100 ... queen 900;
@@ -260,11 +262,11 @@ fn is_back_rank_mate(pos: &Position, line: &[Move]) -> bool {
     king.rank().index() == back && checkers.is_single() && along_rank && walled
 }
 
-/// A fork, pin or skewer made by the refutation's first move.
-fn tactic(cx: &Context<'_>, after: &Position, mover: Color) -> Option<String> {
+/// A fork, pin or skewer made by the refutation's first move, which wins
+/// `won` (material, rook for minor) along its line.
+fn tactic(cx: &Context<'_>, after: &Position, won: (i32, bool), mover: Color) -> Option<String> {
     let &reply = cx.reply_line.first()?;
-    let (gain, _) = material_gain(after, cx.reply_line);
-    if gain < TACTIC_GAIN {
+    if won.0 < TACTIC_GAIN {
         return None;
     }
     let reply_san = san(after, reply)?;
@@ -337,12 +339,12 @@ fn tactic(cx: &Context<'_>, after: &Position, mover: Color) -> Option<String> {
 }
 
 /// The refutation takes a piece that cannot be taken back with profit.
-fn hanging(cx: &Context<'_>, after: &Position, mover: Color) -> Option<String> {
+fn hanging(cx: &Context<'_>, after: &Position, won: (i32, bool), mover: Color) -> Option<String> {
     let &reply = cx.reply_line.first()?;
     let (piece, sq) = captured(after, reply)?;
     // Hanging: the line wins the whole piece (a pinned defender cannot
     // take back, which SEE alone would not see).
-    if piece.role == Role::Pawn || material_gain(after, cx.reply_line).0 < value(piece.role) - 50 {
+    if piece.role == Role::Pawn || won.0 < value(piece.role) - 50 {
         return None;
     }
     let reply_san = san(after, reply)?;
@@ -378,8 +380,7 @@ fn hanging(cx: &Context<'_>, after: &Position, mover: Color) -> Option<String> {
 }
 
 /// The refutation wins material by a sequence of moves.
-fn lost_material(cx: &Context<'_>, after: &Position) -> Option<String> {
-    let (gain, rook_for_minor) = material_gain(after, cx.reply_line);
+fn lost_material(cx: &Context<'_>, after: &Position, (gain, rook_for_minor): (i32, bool)) -> Option<String> {
     if gain < MATERIAL_GAIN {
         return None;
     }
@@ -388,10 +389,9 @@ fn lost_material(cx: &Context<'_>, after: &Position) -> Option<String> {
 }
 
 /// The best move won material and the move played did not.
-fn missed_material(cx: &Context<'_>, after: &Position) -> Option<String> {
+fn missed_material(cx: &Context<'_>, (reply_gain, _): (i32, bool)) -> Option<String> {
     let &best = cx.best_line.first()?;
     let (best_gain, rook_for_minor) = material_gain(cx.before, cx.best_line);
-    let (reply_gain, _) = material_gain(after, cx.reply_line);
     // What the move played won, seen from the mover: minus the reply's gain,
     // plus what the move itself took.
     let played_gain = captured(cx.before, cx.played).map_or(0, |(p, _)| value(p.role)) - reply_gain;
