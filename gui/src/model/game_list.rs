@@ -84,6 +84,11 @@ struct Entry {
     fields: [(u32, u16); 5],
 }
 
+/// The text of a field: its span of the shared text.
+fn span_text(text: &str, (start, len): (u32, u16)) -> &str {
+    &text[start as usize..start as usize + len as usize]
+}
+
 /// A game as a row of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row<'a> {
@@ -110,8 +115,8 @@ pub struct Problem {
 
 /// Work going on in the background.
 struct Background {
-    /// Games scanned, in batches.
-    games: mpsc::Receiver<Vec<ScannedGame>>,
+    /// Games scanned, in batches (`None` once the scan has ended).
+    games: Option<mpsc::Receiver<Vec<ScannedGame>>>,
     /// Bytes of the file scanned so far.
     scanned: Arc<AtomicU64>,
     /// The games that cannot be read, once the check ends.
@@ -214,7 +219,7 @@ impl GameList {
             problems: Vec::new(),
             checked: false,
             background: Some(Background {
-                games,
+                games: Some(games),
                 scanned,
                 problems: Some(problems),
             }),
@@ -224,45 +229,30 @@ impl GameList {
     /// Takes what the background work found since the last call. Returns
     /// whether it is still working (the view then keeps drawing).
     pub fn poll(&mut self) -> bool {
-        let Some(background) = &mut self.background else {
+        let Some(mut background) = self.background.take() else {
             return false;
         };
         let mut added = false;
-        let mut scan_done = false;
-        loop {
-            match background.games.try_recv() {
+        while let Some(games) = &background.games {
+            match games.try_recv() {
                 Ok(batch) => {
                     for game in batch {
-                        let mut fields = [(0u32, 0u16); 5];
-                        for (field, name) in fields.iter_mut().zip(FIELDS) {
-                            let value = game.tag(name).unwrap_or("");
-                            // "?" and "????.??.??" are what PGN writes for "unknown".
-                            let value = if value.chars().all(|c| c == '?' || c == '.') {
-                                ""
-                            } else {
-                                value
-                            };
-                            let value = &value[..value.floor_char_boundary(u16::MAX as usize)];
-                            *field = (self.text.len() as u32, value.len() as u16);
-                            self.text.push_str(value);
-                        }
-                        self.entries.push(Entry {
-                            offset: game.offset,
-                            line: game.line as u32,
-                            moves: game.moves,
-                            fields,
-                        });
+                        self.add(&game);
                     }
                     added = true;
                 }
                 Err(mpsc::TryRecvError::Empty) => break,
                 Err(mpsc::TryRecvError::Disconnected) => {
-                    scan_done = true;
-                    break;
+                    // The list is complete: no room kept for more.
+                    background.games = None;
+                    self.entries.shrink_to_fit();
+                    self.text.shrink_to_fit();
                 }
             }
         }
-        if scan_done && let Some(problems) = &background.problems {
+        if background.games.is_none()
+            && let Some(problems) = &background.problems
+        {
             match problems.try_recv() {
                 Ok(found) => {
                     self.problems = found;
@@ -273,13 +263,8 @@ impl GameList {
                 Err(mpsc::TryRecvError::Empty) => {}
             }
         }
-        if scan_done && added {
-            // The list is complete: no room kept for more.
-            self.entries.shrink_to_fit();
-            self.text.shrink_to_fit();
-        }
-        if scan_done && background.problems.is_none() {
-            self.background = None;
+        if background.games.is_some() || background.problems.is_some() {
+            self.background = Some(background);
         }
         if added && (self.sort.is_some() || !self.filter.is_empty()) {
             self.refresh();
@@ -289,9 +274,38 @@ impl GameList {
 
     /// Whether the file is still being scanned.
     pub fn is_scanning(&self) -> bool {
-        self.background
-            .as_ref()
-            .is_some_and(|b| b.problems.is_some() && self.scan_fraction() < 1.0)
+        self.background.as_ref().is_some_and(|b| b.games.is_some())
+    }
+
+    /// Keeps a scanned game: its offset, line, moves and fields.
+    fn add(&mut self, game: &ScannedGame) {
+        let mut fields = [(0u32, 0u16); 5];
+        for (field, name) in fields.iter_mut().zip(FIELDS) {
+            let value = game.tag(name).unwrap_or("");
+            // "?" and "????.??.??" are what PGN writes for "unknown".
+            let value = if value.chars().all(|c| c == '?' || c == '.') {
+                ""
+            } else {
+                value
+            };
+            let value = &value[..value.floor_char_boundary(u16::MAX as usize)];
+            *field = (self.text.len() as u32, value.len() as u16);
+            self.text.push_str(value);
+        }
+        self.entries.push(Entry {
+            offset: game.offset,
+            line: game.line as u32,
+            moves: game.moves,
+            fields,
+        });
+    }
+
+    /// The index into `entries` of row `i` shown.
+    fn entry_index(&self, i: usize) -> Option<usize> {
+        match &self.view {
+            Some(view) => view.get(i).map(|&e| e as usize),
+            None => (i < self.entries.len()).then_some(i),
+        }
     }
 
     /// How much of the file has been scanned, 0 to 1.
@@ -314,12 +328,9 @@ impl GameList {
 
     /// The `i`-th row shown.
     pub fn row(&self, i: usize) -> Option<Row<'_>> {
-        let index = match &self.view {
-            Some(view) => *view.get(i)? as usize,
-            None => i,
-        };
-        let entry = self.entries.get(index)?;
-        let field = |(start, len): (u32, u16)| &self.text[start as usize..start as usize + len as usize];
+        let index = self.entry_index(i)?;
+        let entry = &self.entries[index];
+        let field = |span| span_text(&self.text, span);
         Some(Row {
             number: index + 1,
             fields: entry.fields.map(field),
@@ -363,10 +374,7 @@ impl GameList {
         }
         let needle = self.filter.to_lowercase();
         let text = &self.text;
-        let field = |e: &Entry, f: usize| {
-            let (start, len) = e.fields[f];
-            &text[start as usize..start as usize + len as usize]
-        };
+        let field = |e: &Entry, f: usize| span_text(text, e.fields[f]);
         let mut view: Vec<u32> = (0..self.entries.len() as u32)
             .filter(|&i| {
                 needle.is_empty()
@@ -389,11 +397,8 @@ impl GameList {
 
     /// Reads the game of row `i` from the file.
     pub fn read(&self, i: usize) -> Result<Game, String> {
-        let index = match &self.view {
-            Some(view) => *view.get(i).ok_or("no such game")? as usize,
-            None => i,
-        };
-        let entry = self.entries.get(index).ok_or("no such game")?;
+        let index = self.entry_index(i).ok_or("no such game")?;
+        let entry = &self.entries[index];
         let end = self.entries.get(index + 1).map_or(self.size, |next| next.offset);
         let mut file =
             std::fs::File::open(&self.path).map_err(|e| format!("cannot read {}: {e}", self.path.display()))?;
