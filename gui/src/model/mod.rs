@@ -872,38 +872,30 @@ impl Model {
     }
 }
 
-/// A number in [0, 1) for drawing a book move: the clock's nanoseconds.
-/// "Reviewed: White 92% accuracy (1 mistake), Black 71% (1 blunder)".
+/// "Reviewed: accuracy White 92% (1 mistake), Black 71% (1 blunder)".
 fn review_notice(shown: &review::Shown) -> String {
     let side = |color: Color| {
-        let accuracy = shown.review.accuracy[color.index()].map_or("—".to_string(), |a| format!("{a:.0}%"));
-        let [inaccuracies, mistakes, blunders] = shown.review.counts(color, shown.first);
-        let mut marks = Vec::new();
-        for (n, what) in [
-            (inaccuracies, "inaccurac"),
-            (mistakes, "mistake"),
-            (blunders, "blunder"),
-        ] {
-            if n > 0 {
-                let plural = match (what, n) {
-                    ("inaccurac", 1) => "inaccuracy".to_string(),
-                    ("inaccurac", _) => "inaccuracies".to_string(),
-                    (w, 1) => w.to_string(),
-                    (w, _) => format!("{w}s"),
-                };
-                marks.push(format!("{n} {plural}"));
-            }
-        }
+        let [inaccuracies, mistakes, blunders] = shown.review.counts(color);
+        let marks: Vec<String> = [
+            (inaccuracies, "inaccuracy", "inaccuracies"),
+            (mistakes, "mistake", "mistakes"),
+            (blunders, "blunder", "blunders"),
+        ]
+        .into_iter()
+        .filter(|&(n, _, _)| n > 0)
+        .map(|(n, one, many)| format!("{n} {}", if n == 1 { one } else { many }))
+        .collect();
         let marks = if marks.is_empty() {
             String::new()
         } else {
             format!(" ({})", marks.join(", "))
         };
-        format!("{} {accuracy}{marks}", color.name())
+        format!("{} {}{marks}", color.name(), shown.accuracy_text(color))
     };
     format!("Reviewed: accuracy {}, {}", side(Color::White), side(Color::Black))
 }
 
+/// A number in [0, 1) for drawing a book move: the clock's nanoseconds.
 fn book_random() -> f64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

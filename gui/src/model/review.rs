@@ -69,11 +69,23 @@ pub struct Shown {
     pub nodes: Vec<NodeId>,
     /// The review.
     pub review: Review,
-    /// Who moved first.
-    pub first: Color,
 }
 
 impl Shown {
+    /// The review of the line `moves` (main-line `nodes`) from `start`,
+    /// given the evaluation of each position.
+    fn new(start: &Position, moves: &[Move], nodes: Vec<NodeId>, evals: &[PositionEval]) -> Shown {
+        Shown {
+            review: review::review(start, moves, evals),
+            nodes,
+        }
+    }
+
+    /// `color`'s accuracy as a percentage ("92%"), "—" without moves.
+    pub fn accuracy_text(&self, color: Color) -> String {
+        self.review.accuracy[color.index()].map_or("—".to_string(), |a| format!("{a:.0}%"))
+    }
+
     /// The review of the move at `node`, if it is on the reviewed line.
     pub fn of(&self, node: NodeId) -> Option<&review::MoveReview> {
         let i = self.nodes.iter().position(|&n| n == node)?;
@@ -234,11 +246,7 @@ impl Reviewer {
                 return None;
             }
         };
-        let shown = Shown {
-            review: review::review(&job.start, &job.moves, &evals),
-            nodes: job.nodes,
-            first: job.start.turn(),
-        };
+        let shown = Shown::new(&job.start, &job.moves, job.nodes, &evals);
         self.shown = Some(shown.clone());
         Some(shown)
     }
@@ -250,11 +258,7 @@ impl Reviewer {
         self.shown = review::evals_of(game).map(|evals| {
             let nodes = game.mainline();
             let moves: Vec<Move> = nodes.iter().filter_map(|&n| game.move_at(n)).collect();
-            Shown {
-                review: review::review(game.start_position(), &moves, &evals),
-                nodes,
-                first: game.start_position().turn(),
-            }
+            Shown::new(game.start_position(), &moves, nodes, &evals)
         });
     }
 }

@@ -44,9 +44,12 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     let cursor = model.play.game.cursor();
     ui.horizontal(|ui| {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
-            let accuracy = shown.review.accuracy[color.index()].map_or("—".into(), |a| format!("{a:.0}%"));
-            let [i, m, b] = shown.review.counts(color, shown.first);
-            ui.label(format!("{}: accuracy {accuracy}, {i}?! {m}? {b}??", color.name()));
+            let [i, m, b] = shown.review.counts(color);
+            ui.label(format!(
+                "{}: accuracy {}, {i}?! {m}? {b}??",
+                color.name(),
+                shown.accuracy_text(color)
+            ));
             ui.separator();
         }
         if ui.small_button("Close review").clicked() {

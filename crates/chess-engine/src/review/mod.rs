@@ -267,6 +267,8 @@ pub struct PositionEval {
 /// The review of one move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveReview {
+    /// Who played it.
+    pub mover: Color,
     /// The move played.
     pub played: Move,
     /// The evaluation after it, from White's side.
@@ -297,13 +299,10 @@ pub struct Review {
 impl Review {
     /// How many moves of `color` have each judgement: inaccuracies,
     /// mistakes, blunders.
-    pub fn counts(&self, color: Color, first: Color) -> [usize; 3] {
+    pub fn counts(&self, color: Color) -> [usize; 3] {
         let mut out = [0; 3];
-        for (i, m) in self.moves.iter().enumerate() {
-            let mover = if i % 2 == 0 { first } else { !first };
-            if mover == color
-                && let Some(j) = m.judgement
-            {
+        for m in self.moves.iter().filter(|m| m.mover == color) {
+            if let Some(j) = m.judgement {
                 out[j as usize] += 1;
             }
         }
@@ -338,6 +337,7 @@ pub fn review(start: &Position, moves: &[Move], evals: &[PositionEval]) -> Revie
         };
         let Ok(next) = pos.after(played) else { break };
         out.push(MoveReview {
+            mover,
             played,
             eval: after.eval,
             win_before: win_percent(before.eval, mover, mover),
