@@ -586,6 +586,20 @@ impl Game {
             .collect()
     }
 
+    /// The moves of the main line, wherever the cursor is.
+    ///
+    /// ```
+    /// let mut game = chess_core::Game::from_pgn("1. e4 e5 2. Nf3 *")?;
+    /// game.to_start();
+    /// let moves: Vec<String> = game.mainline_moves().iter().map(|m| m.uci()).collect();
+    /// assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);
+    /// assert!(game.moves().is_empty(), "the cursor is at the start");
+    /// # Ok::<(), chess_core::pgn::PgnError>(())
+    /// ```
+    pub fn mainline_moves(&self) -> Vec<Move> {
+        self.mainline().iter().filter_map(|&id| self.node(id).mv).collect()
+    }
+
     /// The last node of the main line.
     pub fn mainline_end(&self) -> NodeId {
         let mut at = NodeId::ROOT;

@@ -8,7 +8,7 @@ use chess_engine::review::{AnalyseOptions, Judgement, analyse_game, annotate, ev
 
 fn reviewed(pgn: &str) -> (Game, chess_engine::review::Review) {
     let mut game = Game::from_pgn(pgn).unwrap();
-    let moves: Vec<_> = game.mainline().iter().filter_map(|&id| game.move_at(id)).collect();
+    let moves = game.mainline_moves();
     let options = AnalyseOptions {
         limits: Limits::depth(7),
         threads: 2,
@@ -140,7 +140,7 @@ fn the_review_command_checks_its_arguments() {
 #[test]
 fn a_uci_engine_reviews_too() {
     let game = Game::from_pgn("1. e4 e5 2. Nf3 Qg5 3. Nxg5 *").unwrap();
-    let moves: Vec<_> = game.mainline().iter().filter_map(|&id| game.move_at(id)).collect();
+    let moves = game.mainline_moves();
     let options = AnalyseOptions {
         limits: Limits::depth(6),
         threads: 2,

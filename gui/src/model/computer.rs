@@ -576,12 +576,7 @@ impl Computer {
 /// The game as an engine task: the start position and the moves to the
 /// cursor.
 fn task_of(game: &Game) -> (Position, Vec<Move>) {
-    let moves = game
-        .path_to(game.cursor())
-        .into_iter()
-        .filter_map(|node| game.move_at(node))
-        .collect();
-    (game.start_position().clone(), moves)
+    (game.start_position().clone(), game.moves())
 }
 
 /// A line in SAN with move numbers, from `pos` ("12... Nf6 13. Bg5 h6").

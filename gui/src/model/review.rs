@@ -173,7 +173,7 @@ impl Reviewer {
     pub fn start(&mut self, game: &Game, engine: &EngineChoice) -> bool {
         self.cancel();
         let nodes = game.mainline();
-        let moves: Vec<Move> = nodes.iter().filter_map(|&n| game.move_at(n)).collect();
+        let moves = game.mainline_moves();
         if moves.is_empty() {
             return false;
         }
@@ -257,7 +257,7 @@ impl Reviewer {
         self.cancel();
         self.shown = review::evals_of(game).map(|evals| {
             let nodes = game.mainline();
-            let moves: Vec<Move> = nodes.iter().filter_map(|&n| game.move_at(n)).collect();
+            let moves = game.mainline_moves();
             Shown::new(game.start_position(), &moves, nodes, &evals)
         });
     }

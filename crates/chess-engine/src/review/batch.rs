@@ -58,7 +58,7 @@ pub fn review_pgn(
                 continue;
             }
         };
-        let moves: Vec<_> = game.mainline().iter().filter_map(|&id| game.move_at(id)).collect();
+        let moves = game.mainline_moves();
         let on_position = |done, total| {
             progress(Progress {
                 games_done,
