@@ -153,9 +153,15 @@ pub fn export_pgn(path: &Path, game: &Game) -> Result<(), String> {
     chess_file::write_atomic(path, game.to_pgn().as_bytes()).map_err(|e| format!("cannot save {}: {e}", path.display()))
 }
 
+/// A tag's value, unless it says "unknown": empty, or PGN's `?` and
+/// `????.??.??`.
+pub fn known(value: &str) -> Option<&str> {
+    (!value.chars().all(|c| c == '?' || c == '.')).then_some(value)
+}
+
 /// A line describing a game for a list to choose from.
 pub fn summary(index: usize, game: &Game) -> String {
-    let tag = |name| game.tags.get(name).filter(|v| !v.is_empty() && *v != "?");
+    let tag = |name| game.tags.get(name).and_then(known);
     let players = match (tag("White"), tag("Black")) {
         (None, None) => "?".to_string(),
         (w, b) => format!("{} – {}", w.unwrap_or("?"), b.unwrap_or("?")),

@@ -281,13 +281,7 @@ impl GameList {
     fn add(&mut self, game: &ScannedGame) {
         let mut fields = [(0u32, 0u16); 5];
         for (field, name) in fields.iter_mut().zip(FIELDS) {
-            let value = game.tag(name).unwrap_or("");
-            // "?" and "????.??.??" are what PGN writes for "unknown".
-            let value = if value.chars().all(|c| c == '?' || c == '.') {
-                ""
-            } else {
-                value
-            };
+            let value = game.tag(name).and_then(crate::model::files::known).unwrap_or("");
             let value = &value[..value.floor_char_boundary(u16::MAX as usize)];
             *field = (self.text.len() as u32, value.len() as u16);
             self.text.push_str(value);

@@ -167,7 +167,7 @@ fn header_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
         play.game
             .tags
             .get(name)
-            .filter(|v| !v.is_empty() && !v.starts_with('?'))
+            .and_then(crate::model::files::known)
             .map(str::to_string)
     };
     let player = |name: &str, elo: &str| match (tag(name), tag(elo)) {
