@@ -113,17 +113,13 @@ impl ChessApp {
         let ctx = ui.ctx().clone();
         self.shortcuts(&ctx);
         self.window(&ctx);
-        if !self.model.computer.has_waker() {
-            let waker = ctx.clone();
-            self.model
-                .computer
-                .set_waker(chess_engine::worker::Waker::new(move || waker.request_repaint()));
-        }
-        if !self.model.review.has_waker() {
-            let waker = ctx.clone();
-            self.model
-                .review
-                .set_waker(std::sync::Arc::new(move || waker.request_repaint()));
+        // The engine's and the review's threads wake the app when they
+        // have something to show.
+        if !self.model.computer.has_waker() || !self.model.review.has_waker() {
+            let ctx = ctx.clone();
+            let waker = chess_engine::worker::Waker::new(move || ctx.request_repaint());
+            self.model.computer.set_waker(waker.clone());
+            self.model.review.set_waker(waker);
         }
         // A file to choose: one dialog at a time, drawn (or waited for)
         // each frame, its answer handed to the model.

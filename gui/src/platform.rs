@@ -60,8 +60,8 @@ fn filters(kind: Option<FileKind>) -> Vec<(&'static str, &'static [&'static str]
 
 /// A choice being made.
 enum Running {
-    /// A native dialog on its own thread, since when, for what.
-    Native(mpsc::Receiver<Option<PathBuf>>, std::time::Instant, FileRequest),
+    /// A native dialog on its own thread, and since when.
+    Native(mpsc::Receiver<Option<PathBuf>>, std::time::Instant),
     /// The app's own dialog.
     InApp(Box<egui_file::FileDialog>),
 }
@@ -74,7 +74,7 @@ pub struct Chooser {
     /// Use the app's own dialog even where a native one could be shown.
     pub in_app_always: bool,
     native: bool,
-    running: Option<(Purpose, Running)>,
+    running: Option<(FileRequest, Running)>,
     /// Something to tell the user (the status line shows it).
     pub notice: Option<String>,
 }
@@ -123,21 +123,31 @@ impl Chooser {
         matches!(self.running, Some((_, Running::InApp(_))))
     }
 
+    /// The folder a dialog for `purpose` starts in: `/usr/games` for an
+    /// engine where there is one (Debian puts Stockfish there), else the
+    /// last one used.
+    fn start_folder(&self, purpose: &Purpose) -> Option<PathBuf> {
+        match purpose {
+            Purpose::Engine if Path::new("/usr/games").is_dir() => Some(PathBuf::from("/usr/games")),
+            _ => self.folder.clone().or_else(|| std::env::current_dir().ok()),
+        }
+    }
+
     /// Starts the dialog for `request`.
     pub fn start(&mut self, request: FileRequest, ctx: &egui::Context) {
-        let folder = self.folder.clone().or_else(|| std::env::current_dir().ok());
+        let folder = self.start_folder(&request.purpose);
         if self.native && !self.in_app_always {
             let (send, receive) = mpsc::channel();
             let ctx = ctx.clone();
             let FileRequest { purpose, kind, name } = request.clone();
+            let folder = folder.clone();
             let spawned = std::thread::Builder::new().name("file dialog".into()).spawn(move || {
                 let path = native_dialog(&purpose, kind, name.as_deref(), folder.as_deref());
                 let _ = send.send(path);
                 ctx.request_repaint();
             });
             if spawned.is_ok() {
-                let running = Running::Native(receive, std::time::Instant::now(), request.clone());
-                self.running = Some((request.purpose, running));
+                self.running = Some((request, Running::Native(receive, std::time::Instant::now())));
                 return;
             }
         }
@@ -148,11 +158,7 @@ impl Chooser {
             Purpose::Engine => egui_file::FileDialog::open_file().title("Choose a UCI engine program"),
             _ => egui_file::FileDialog::open_file().title("Open"),
         };
-        let start = match request.purpose {
-            Purpose::Engine if Path::new("/usr/games").is_dir() => Some(PathBuf::from("/usr/games")),
-            _ => self.folder.clone().or_else(|| std::env::current_dir().ok()),
-        };
-        if let Some(start) = start {
+        if let Some(start) = folder {
             dialog = dialog.initial_path(start);
         }
         let extensions: Vec<&'static str> = filters(request.kind)
@@ -172,7 +178,7 @@ impl Chooser {
             .show_rename(false)
             .show_new_folder(true);
         dialog.open();
-        self.running = Some((request.purpose, Running::InApp(Box::new(dialog))));
+        self.running = Some((request, Running::InApp(Box::new(dialog))));
     }
 
     /// Shows the app's own dialog, or looks for the native one's answer.
@@ -181,13 +187,12 @@ impl Chooser {
     pub fn show(&mut self, ctx: &egui::Context) -> Option<(Purpose, Option<PathBuf>)> {
         let (_, running) = self.running.as_mut()?;
         let answer = match running {
-            Running::Native(receive, started, request) => match receive.try_recv() {
+            Running::Native(receive, started) => match receive.try_recv() {
                 // No answer can come back this fast from a person: no
                 // dialog was shown after all. Say so, and use the app's own.
                 Ok(None) if started.elapsed() < NO_DIALOG_SHOWN => {
-                    let request = request.clone();
+                    let (request, _) = self.running.take()?;
                     self.native = false;
-                    self.running = None;
                     self.notice = Some("The desktop's file dialog could not be shown: using the app's own.".into());
                     self.start(request, ctx);
                     return None;
@@ -205,7 +210,7 @@ impl Chooser {
                 }
             }
         }?;
-        let (purpose, _) = self.running.take()?;
+        let (FileRequest { purpose, .. }, _) = self.running.take()?;
         if let Some(folder) = answer.as_ref().and_then(|p| p.parent())
             && purpose != Purpose::Engine
         {
@@ -223,15 +228,11 @@ fn native_dialog(
     folder: Option<&Path>,
 ) -> Option<PathBuf> {
     let mut dialog = rfd::FileDialog::new();
-    if *purpose == Purpose::Engine {
-        dialog = dialog.set_title("Choose a UCI engine (Stockfish...)");
-        if Path::new("/usr/games").is_dir() {
-            dialog = dialog.set_directory("/usr/games");
-        }
-        return dialog.pick_file();
-    }
     if let Some(folder) = folder {
         dialog = dialog.set_directory(folder);
+    }
+    if *purpose == Purpose::Engine {
+        return dialog.set_title("Choose a UCI engine (Stockfish...)").pick_file();
     }
     for (name, extensions) in filters(kind) {
         dialog = dialog.add_filter(name, extensions);

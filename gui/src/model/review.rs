@@ -14,6 +14,7 @@ use std::thread::JoinHandle;
 use chess_core::{Color, Game, Move, NodeId, Position};
 use chess_engine::Limits;
 use chess_engine::review::{self, AnalyseOptions, PositionEval, Review};
+use chess_engine::worker::Waker;
 
 use super::computer::EngineChoice;
 
@@ -115,7 +116,7 @@ pub struct Reviewer {
     /// Why the last review failed (the engine would not run), for a dialog.
     pub failure: Option<String>,
     /// Called (from the analysis thread) when it ends.
-    waker: Option<Arc<dyn Fn() + Send + Sync>>,
+    waker: Option<Waker>,
 }
 
 impl std::fmt::Debug for Reviewer {
@@ -148,8 +149,8 @@ impl Reviewer {
     }
 
     /// Calls `wake` when an analysis ends, so the app draws its result.
-    pub fn set_waker(&mut self, wake: Arc<dyn Fn() + Send + Sync>) {
-        self.waker = Some(wake);
+    pub fn set_waker(&mut self, waker: Waker) {
+        self.waker = Some(waker);
     }
 
     /// Whether a waker is set.
@@ -197,8 +198,8 @@ impl Reviewer {
                     };
                     let evals = analyser(&start, &moves, &stop, &progress);
                     let _ = send.send(evals);
-                    if let Some(wake) = waker {
-                        wake();
+                    if let Some(waker) = waker {
+                        waker.wake();
                     }
                 })
                 .ok()
