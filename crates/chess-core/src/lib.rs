@@ -33,6 +33,7 @@
 mod attacks;
 mod board;
 pub mod book;
+mod by_role;
 mod castling;
 pub mod chess960;
 mod display;
@@ -56,6 +57,7 @@ mod x88;
 mod zobrist;
 
 pub use board::Board;
+pub use by_role::{ByRole, PIECE_VALUES};
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{EnPassantMode, FenError, FenErrorKind, FenField};
 pub use game::{Game, NodeId, PlayError, Tags};

@@ -207,10 +207,30 @@ impl Square {
         Rank::ALL[(self.0 >> 4) as usize]
     }
 
-    /// The square `delta` 0x88 steps away (+1 is one file right, +16 one rank
-    /// up), or `None` when that leaves the board.
+    /// The square `files` files to the right (towards h) and `ranks` ranks
+    /// up (towards the eighth), or `None` when that leaves the board.
+    ///
+    /// ```
+    /// use chess_core::Square;
+    /// assert_eq!(Square::G1.try_offset(-1, 2), Some(Square::F3)); // a knight's jump
+    /// assert_eq!(Square::H1.try_offset(1, 0), None);
+    /// ```
     #[inline]
-    pub const fn offset(self, delta: i8) -> Option<Square> {
+    pub const fn try_offset(self, files: i8, ranks: i8) -> Option<Square> {
+        let file = (self.0 & 7) as i8 + files;
+        let rank = (self.0 >> 4) as i8 + ranks;
+        if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+            Some(Square((rank as u8) << 4 | file as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square `delta` 0x88 steps away (+1 is one file right, +16 one rank
+    /// up), or `None` when that leaves the board. 0x88 steps stay inside the
+    /// crate; callers outside speak files and ranks ([`Square::try_offset`]).
+    #[inline]
+    pub(crate) const fn offset(self, delta: i8) -> Option<Square> {
         Square::from_0x88(self.0.wrapping_add(delta as u8))
     }
 
@@ -466,5 +486,21 @@ mod tests {
         assert_eq!(Square::A1.offset(-16), None);
         assert_eq!(Square::H8.offset(17), None);
         assert_eq!(Square::E4.offset(33), Some(Square::F6));
+    }
+
+    #[test]
+    fn offsets_by_files_and_ranks_agree_with_0x88_steps() {
+        for sq in Square::all() {
+            for files in -8i8..=8 {
+                for ranks in -8i8..=8 {
+                    let by_step = if files.abs() < 8 && ranks.abs() < 8 {
+                        sq.offset(ranks * 16 + files)
+                    } else {
+                        None
+                    };
+                    assert_eq!(sq.try_offset(files, ranks), by_step, "{sq} by {files}, {ranks}");
+                }
+            }
+        }
     }
 }

@@ -14,12 +14,27 @@
 //! (squares reached that no enemy pawn guards, per piece): -17 ± 40 over
 //! 200 games of self-play. So they are not here; see the README.
 
-use chess_core::{Color, Piece, Position, Role, Square};
+use chess_core::{ByRole, Color, Piece, Position, Role, Square};
 
-/// Middlegame value of a pawn, knight, bishop, rook, queen and king.
-const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
-/// Endgame value of each role.
-const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
+/// PeSTO's middlegame value of each role (the engine's own, tuned: players
+/// count material in [`chess_core::PIECE_VALUES`]).
+const MG_VALUE: ByRole<i32> = ByRole {
+    pawn: 82,
+    knight: 337,
+    bishop: 365,
+    rook: 477,
+    queen: 1025,
+    king: 0,
+};
+/// PeSTO's endgame value of each role.
+const EG_VALUE: ByRole<i32> = ByRole {
+    pawn: 94,
+    knight: 281,
+    bishop: 297,
+    rook: 512,
+    queen: 936,
+    king: 0,
+};
 /// How much each role counts towards the game phase (24 = all pieces on).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const MAX_PHASE: i32 = 24;
@@ -158,16 +173,17 @@ const EG_TABLE: [[i32; 64]; 6] = [
 /// once at compile time so evaluation is one lookup per piece.
 type Table = [[[i32; 64]; 6]; 2];
 
-const fn build(values: &[i32; 6], tables: &[[i32; 64]; 6]) -> Table {
+const fn build(values: &ByRole<i32>, tables: &[[i32; 64]; 6]) -> Table {
     let mut out = [[[0; 64]; 6]; 2];
     let mut role = 0;
     while role < 6 {
+        let value = *values.get(Role::ALL[role]);
         let mut sq = 0;
         while sq < 64 {
             // The tables list a8 first; a1 = 0 is row 7 of White's table and
             // row 0 of Black's (Black sees the board mirrored).
-            out[0][role][sq] = values[role] + tables[role][sq ^ 56];
-            out[1][role][sq] = values[role] + tables[role][sq];
+            out[0][role][sq] = value + tables[role][sq ^ 56];
+            out[1][role][sq] = value + tables[role][sq];
             sq += 1;
         }
         role += 1;
@@ -178,9 +194,16 @@ const fn build(values: &[i32; 6], tables: &[[i32; 64]; 6]) -> Table {
 const MG: Table = build(&MG_VALUE, &MG_TABLE);
 const EG: Table = build(&EG_VALUE, &EG_TABLE);
 
-/// Material values the search uses to order captures and prune, by
-/// [`Role`] as index (pawn = 1 ... king = 6; index 0 is "nothing").
-pub const ORDER_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 20_000];
+/// Material values the search uses to order captures and to judge
+/// exchanges (SEE), in centipawns: the king's is above all others.
+pub const ORDER_VALUE: ByRole<i32> = ByRole {
+    pawn: 100,
+    knight: 320,
+    bishop: 330,
+    rook: 500,
+    queen: 900,
+    king: 20_000,
+};
 
 /// The evaluation of `pos` in centipawns for the side to move.
 ///

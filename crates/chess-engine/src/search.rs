@@ -919,15 +919,15 @@ const BAD_CAPTURE: i32 = 1 << 26;
 /// Whether a capture loses material by static exchange. Taking a piece
 /// worth at least the taker never does, which spares most SEE calls.
 fn loses_material(pos: &Position, m: Move) -> bool {
-    let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role as usize]);
+    let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role]);
     attacker > victim_value(pos, m) && !see_ge(pos, m, 0)
 }
 
 /// The value of the piece `m` captures (0 for none).
 fn victim_value(pos: &Position, m: Move) -> i32 {
     match pos.piece_at(m.to()) {
-        Some(p) => ORDER_VALUE[p.role as usize],
-        None if m.is_en_passant() => ORDER_VALUE[Role::Pawn as usize],
+        Some(p) => ORDER_VALUE[p.role],
+        None if m.is_en_passant() => ORDER_VALUE.pawn,
         None => 0,
     }
 }
@@ -951,7 +951,7 @@ fn score_moves(
             TT_MOVE
         } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
             let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role as i32);
-            let promotion = m.promotion().map_or(0, |r| ORDER_VALUE[r as usize]);
+            let promotion = m.promotion().map_or(0, |r| ORDER_VALUE[r]);
             GOOD_CAPTURE + 16 * (victim_value(pos, *m) + promotion) - attacker
         } else if m.promotion().is_some() {
             // Under-promotions last.

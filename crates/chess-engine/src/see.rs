@@ -19,14 +19,14 @@ use chess_core::{Color, Move, Piece, Position, Role, Square, SquareSet};
 
 use crate::eval::ORDER_VALUE;
 
-/// The 0x88 steps of the rook and of the bishop.
-const ORTHOGONAL: [i8; 4] = [1, -1, 16, -16];
-const DIAGONAL: [i8; 4] = [15, 17, -15, -17];
-const KNIGHT: [i8; 8] = [14, 18, 31, 33, -14, -18, -31, -33];
-const KING: [i8; 8] = [1, -1, 16, -16, 15, 17, -15, -17];
+/// The steps of the pieces, as (files, ranks).
+const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONAL: [(i8, i8); 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
+const KNIGHT: [(i8, i8); 8] = [(-2, 1), (2, 1), (-1, 2), (1, 2), (2, -1), (-2, -1), (1, -2), (-1, -2)];
+const KING: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (1, 1), (1, -1), (-1, -1)];
 
 fn value(role: Role) -> i32 {
-    ORDER_VALUE[role as usize]
+    ORDER_VALUE[role]
 }
 
 /// The material `m` gains for the side playing it (negative when it loses),
@@ -189,15 +189,15 @@ fn least_valuable_attacker(pos: &Position, target: Square, side: Color, removed:
     };
     let is = |sq: Option<Square>, role: Role| sq.is_some_and(|sq| piece_on(sq) == Some(Piece::new(side, role)));
     // A pawn of `side` attacks `target` from one rank behind it.
-    let back: i8 = if side == Color::White { -16 } else { 16 };
-    for delta in [back - 1, back + 1] {
-        let sq = target.offset(delta);
+    let back: i8 = if side == Color::White { -1 } else { 1 };
+    for files in [-1, 1] {
+        let sq = target.try_offset(files, back);
         if is(sq, Role::Pawn) {
             return sq.map(|sq| (sq, Role::Pawn));
         }
     }
-    for delta in KNIGHT {
-        let sq = target.offset(delta);
+    for (files, ranks) in KNIGHT {
+        let sq = target.try_offset(files, ranks);
         if is(sq, Role::Knight) {
             return sq.map(|sq| (sq, Role::Knight));
         }
@@ -205,8 +205,8 @@ fn least_valuable_attacker(pos: &Position, target: Square, side: Color, removed:
     // The first piece along each line, if it slides that way.
     let mut best: Option<(Square, Role)> = None;
     for (deltas, role) in [(DIAGONAL, Role::Bishop), (ORTHOGONAL, Role::Rook)] {
-        for delta in deltas {
-            let mut sq = target.offset(delta);
+        for (files, ranks) in deltas {
+            let mut sq = target.try_offset(files, ranks);
             while let Some(s) = sq {
                 if let Some(p) = piece_on(s) {
                     if p.color == side && (p.role == role || p.role == Role::Queen) {
@@ -219,7 +219,7 @@ fn least_valuable_attacker(pos: &Position, target: Square, side: Color, removed:
                     }
                     break;
                 }
-                sq = s.offset(delta);
+                sq = s.try_offset(files, ranks);
             }
         }
     }
@@ -227,7 +227,7 @@ fn least_valuable_attacker(pos: &Position, target: Square, side: Color, removed:
         return best;
     }
     KING.into_iter()
-        .map(|delta| target.offset(delta))
+        .map(|(files, ranks)| target.try_offset(files, ranks))
         .find(|&sq| is(sq, Role::King))
         .flatten()
         .map(|sq| (sq, Role::King))

@@ -529,7 +529,7 @@ pub fn format(left: Duration) -> String {
 /// What each side has taken: the opponent's pieces missing from the board
 /// (against the usual set, so promotions can make it less), as `(taker,
 /// captured roles, most valuable first)`, and the material difference in
-/// pawns from White's side (1, 3, 3, 5, 9).
+/// pawns from White's side ([`Role::value`](chess_core::Role::value)).
 pub fn captures(pos: &Position) -> ([Vec<chess_core::Role>; 2], i32) {
     use chess_core::{Piece, Role};
     let start = [
@@ -539,19 +539,12 @@ pub fn captures(pos: &Position) -> ([Vec<chess_core::Role>; 2], i32) {
         (Role::Knight, 2),
         (Role::Pawn, 8),
     ];
-    let value = |role: Role| match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    };
     let mut taken: [Vec<Role>; 2] = [Vec::new(), Vec::new()];
     let mut material = [0i32; 2];
     for color in [Color::White, Color::Black] {
         for (role, count) in start {
             let on_board = pos.squares_of(Piece::new(color, role)).count() as i32;
-            material[color.index()] += on_board * value(role);
+            material[color.index()] += on_board * role.value();
             for _ in on_board..count {
                 // `color`'s piece is gone: the other side took it.
                 taken[(!color).index()].push(role);

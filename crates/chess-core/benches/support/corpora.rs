@@ -81,16 +81,6 @@ pub fn all() -> Vec<Corpus> {
     ]
 }
 
-fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
-}
-
 /// A move a club player might make here, or `None` when the game is over.
 pub fn plausible_move(pos: &Position, ply: usize, rng: &mut Rng) -> Option<Move> {
     let moves = pos.legal_moves();
@@ -101,7 +91,7 @@ pub fn plausible_move(pos: &Position, ply: usize, rng: &mut Rng) -> Option<Move>
         let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
         let mut score = (rng.next_u64() % 100) as i32;
         if let Some(captured) = pos.piece_at(m.to()) {
-            score += 60 + 25 * value(captured.role) - 3 * value(role);
+            score += 60 + 25 * captured.role.value() - 3 * role.value();
         }
         if m.is_castle() {
             score += 250;
@@ -121,7 +111,7 @@ pub fn plausible_move(pos: &Position, ply: usize, rng: &mut Rng) -> Option<Move>
         // Do not leave the piece where a cheaper one takes it.
         let defended_by_them = pos.attackers_of(m.to(), them);
         if defended_by_them.count() > 0 && role != Role::Pawn {
-            score -= 20 * value(role);
+            score -= 20 * role.value();
         }
         if score > best_score {
             best_score = score;

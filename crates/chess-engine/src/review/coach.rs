@@ -85,15 +85,12 @@ pub fn explain(cx: &Context<'_>) -> Option<String> {
         .or_else(|| missed_material(cx, won))
 }
 
-/// Material values for words (not the search's): pawn 100 ... queen 900;
-/// the king counts as priceless.
+/// Material values for words (not the search's), in centipawns: what
+/// players count ([`Role::value`]), the king priceless.
 fn value(role: Role) -> i32 {
     match role {
-        Role::Pawn => 100,
-        Role::Knight | Role::Bishop => 300,
-        Role::Rook => 500,
-        Role::Queen => 900,
         Role::King => 100_000,
+        _ => role.value() * 100,
     }
 }
 
@@ -254,10 +251,10 @@ fn is_back_rank_mate(pos: &Position, line: &[Move]) -> bool {
         && pos
             .piece_at(checker)
             .is_some_and(|p| matches!(p.role, Role::Rook | Role::Queen));
-    let forward: i8 = if mated == Color::White { 16 } else { -16 };
-    let walled = [forward - 1, forward, forward + 1]
+    let forward: i8 = if mated == Color::White { 1 } else { -1 };
+    let walled = [-1, 0, 1]
         .iter()
-        .filter_map(|&d| king.offset(d))
+        .filter_map(|&files| king.try_offset(files, forward))
         .any(|sq| pos.piece_at(sq).is_some_and(|p| p.color == mated));
     king.rank().index() == back && checkers.is_single() && along_rank && walled
 }
@@ -296,16 +293,18 @@ fn tactic(cx: &Context<'_>, after: &Position, won: (i32, bool), mover: Color) ->
         return Some(format!("walks into a fork: {reply_san} attacks {list}"));
     }
     // Pin and skewer: a line piece, two of the mover's pieces in a row.
-    let steps: &[i8] = match forker.role {
-        Role::Bishop => &[15, 17, -15, -17],
-        Role::Rook => &[1, -1, 16, -16],
-        Role::Queen => &[1, -1, 16, -16, 15, 17, -15, -17],
+    const DIAGONAL: [(i8, i8); 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
+    const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let steps: &[(i8, i8)] = match forker.role {
+        Role::Bishop => &DIAGONAL,
+        Role::Rook => &ORTHOGONAL,
+        Role::Queen => &[(1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (1, 1), (1, -1), (-1, -1)],
         _ => &[],
     };
-    for &step in steps {
+    for &(files, ranks) in steps {
         let mut on_line = Vec::new();
         let mut sq = at;
-        while let Some(next) = sq.offset(step) {
+        while let Some(next) = sq.try_offset(files, ranks) {
             sq = next;
             if let Some(p) = pos2.piece_at(sq) {
                 on_line.push((p, sq));
