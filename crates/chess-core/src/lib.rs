@@ -52,6 +52,8 @@ mod san;
 mod setup;
 mod square;
 mod status;
+mod tags;
+mod texts;
 mod uci;
 mod x88;
 mod zobrist;
@@ -60,7 +62,7 @@ pub use board::Board;
 pub use by_role::{ByRole, PIECE_VALUES};
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{EnPassantMode, FenError, FenErrorKind, FenField};
-pub use game::{Game, NodeId, PlayError, Tags};
+pub use game::{Game, NodeId, PlayError};
 pub use illegal::{IllegalMove, IllegalReason, PlacedPiece};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use opening::Opening;
@@ -71,6 +73,7 @@ pub use san::SanError;
 pub use setup::{PositionError, Problem, Repair, Setup};
 pub use square::{File, ParseSquareError, Rank, Square, SquareSet};
 pub use status::Status;
+pub use tags::Tags;
 pub use uci::{ParseUciError, UciError};
 
 /// A FEN that could not be turned into a position: bad syntax, or a legal

@@ -327,6 +327,16 @@ impl Position {
         }
     }
 
+    /// Whether two positions are the same for the repetition rules: the same
+    /// pieces on the same squares, side to move, castling rights and legal
+    /// en passant captures.
+    pub fn same_for_repetition(&self, other: &Position) -> bool {
+        self.squares == other.squares
+            && self.turn == other.turn
+            && self.castling() == other.castling()
+            && self.ep_square(EnPassantMode::Legal) == other.ep_square(EnPassantMode::Legal)
+    }
+
     /// The squares of all pieces of `color`.
     #[inline]
     pub fn pieces_of(&self, color: Color) -> SquareSet {

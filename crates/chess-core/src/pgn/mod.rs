@@ -67,12 +67,13 @@ pub use parallel::ParallelReader;
 pub use writer::write_game;
 
 use crate::castling::CastlingRights;
-use crate::game::{Game, NodeId, Tags};
+use crate::game::{Game, NodeId};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::{Position, Undo};
 use crate::san::SanError;
 use crate::setup::{Problem, Repair, Setup};
+use crate::tags::Tags;
 use lexer::{Lexer, Token, split_annotation, text};
 pub use lexer::{RawComment, RawTag};
 

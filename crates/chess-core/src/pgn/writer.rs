@@ -2,9 +2,10 @@
 //! other tags; SAN movetext with move numbers, comments, NAGs and
 //! variations; lines of at most 80 characters; the result.
 
-use crate::game::{Game, NodeId, Tags};
+use crate::game::{Game, NodeId};
 use crate::piece::Color;
 use crate::position::Position;
+use crate::tags::Tags;
 
 const LINE_WIDTH: usize = 80;
 
