@@ -9,8 +9,8 @@
 
 use std::io::BufRead;
 
-use super::lexer::tag_of_line;
 use super::parallel::Scan;
+use super::tag::tag_of_line;
 
 /// One game of a PGN input, as the scan saw it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::sync::{Mutex, mpsc};
 
-use super::lexer::{find2, is_tag_line};
+use super::find::find2;
+use super::tag::is_tag_line;
 use super::{PgnError, PgnErrorKind, PgnReader, Visitor};
 use crate::game::Game;
 

@@ -1,0 +1,421 @@
+//! [`PgnReader`]: games one at a time from any [`BufRead`], as [`Game`]s,
+//! as tags alone, or into a [`Visitor`].
+
+use std::fmt;
+use std::io::BufRead;
+
+use super::builder::GameBuilder;
+use super::encoding::text;
+use super::fen_tag::{FenTag, fen_start, is_chess960};
+use super::lexer::{self, Lexer, Token, split_annotation};
+use super::sink::{Sink, VisitorSink};
+use super::{PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Visitor};
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::tags::Tags;
+
+/// Reads games one at a time from PGN text (an iterator of games).
+pub struct PgnReader<R> {
+    lexer: Lexer<R>,
+    games: usize,
+    /// The current game's `FEN` tag, kept (in one reused buffer) in case a
+    /// `Variant` tag after it says the game is Chess960.
+    fen_text: String,
+}
+
+impl<R> fmt::Debug for PgnReader<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PgnReader")
+            .field("games", &self.games)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: BufRead> PgnReader<R> {
+    /// A reader of the PGN in `input` (a file in a `BufReader`, a byte slice...).
+    pub fn new(input: R) -> PgnReader<R> {
+        PgnReader {
+            lexer: Lexer::new(input),
+            games: 0,
+            fen_text: String::new(),
+        }
+    }
+
+    /// A reader of a piece of a larger PGN text that starts at line
+    /// `first_line` (so errors and warnings give the lines of the whole).
+    pub(crate) fn starting_at_line(input: R, first_line: usize) -> PgnReader<R> {
+        PgnReader {
+            lexer: Lexer::starting_at_line(input, first_line),
+            games: 0,
+            fen_text: String::new(),
+        }
+    }
+
+    /// Reads the next game, or `None` at the end of the input.
+    pub fn read_game(&mut self) -> Option<Result<Game, PgnError>> {
+        self.read_game_and_whether_it_has_moves()
+            .map(|r| r.map(|(game, _)| game))
+    }
+
+    /// [`PgnReader::read_game`], and whether the game had any movetext (a
+    /// move, comment or result) besides its tags.
+    fn read_game_and_whether_it_has_moves(&mut self) -> Option<Result<(Game, bool), PgnError>> {
+        self.lexer.peek()?;
+        self.games += 1;
+        let number = self.games;
+        let mut builder = GameBuilder::default();
+        let result = self.parse_into(number, &mut builder);
+        Some(self.finish_game(number, result.map(|movetext| (builder.game, movetext))))
+    }
+
+    /// After reading game `number`: past what is left of a bad game (to the
+    /// next game's first line, see [`Lexer::skip_to_next_game`]), and a
+    /// failure to read the input wins over what was read.
+    fn finish_game<T>(&mut self, number: usize, result: Result<T, PgnError>) -> Result<T, PgnError> {
+        if result.is_err() {
+            self.lexer.skip_to_next_game();
+        }
+        match self.lexer.io_error.take() {
+            Some(e) => Err(self.error_here(number, PgnErrorKind::Io(e.to_string()))),
+            None => result,
+        }
+    }
+
+    /// An error of game `number` at the lexer's line.
+    fn error_here(&self, number: usize, kind: PgnErrorKind) -> PgnError {
+        PgnError {
+            game: number,
+            line: self.lexer.line_no(),
+            column: 1,
+            kind,
+        }
+    }
+
+    /// Reads only the tags of the next game and skips its moves, without
+    /// checking them: a fast scan for game lists.
+    pub fn read_tags(&mut self) -> Option<Tags> {
+        self.lexer.peek()?;
+        self.games += 1;
+        let mut tags = Tags::new();
+        while self.next_tag_is_this_games(tags.is_empty(), tags.get("Event").is_some()) {
+            self.lexer.next_token();
+            let (name, value) = self.lexer.tag();
+            tags.set(text(name), value.text());
+        }
+        self.skip_rest_of_game();
+        Some(tags)
+    }
+
+    /// Whether the next token is a tag of the game being read (which has
+    /// no tags yet if `first`, and has an `Event` if `has_event`): not one
+    /// after a blank line, nor a second `Event`, which start the next game
+    /// (the one being read then has tags alone).
+    fn next_tag_is_this_games(&mut self, first: bool, has_event: bool) -> bool {
+        self.lexer.peek() == Some(Token::Tag)
+            && (first || !(self.lexer.blank_line_before() || has_event && self.lexer.tag().0 == b"Event"))
+    }
+
+    /// Skips to the end of the current game: past its result, or up to the
+    /// next game's tags.
+    fn skip_rest_of_game(&mut self) {
+        while let Some(token) = self.lexer.next_token() {
+            match token {
+                Token::Tag if self.lexer.tag_starts_game() => {
+                    self.lexer.push_back(token);
+                    return;
+                }
+                Token::Result(_) => {
+                    self.take_trailing_comments();
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Comments right after the result belong to the finished game (a
+    /// blank line ends it: a comment after one starts the next game).
+    fn take_trailing_comments(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        while self.lexer.peek() == Some(Token::Comment) && !self.lexer.blank_line_before() {
+            out.push(self.lexer.comment().text().into_owned());
+            self.lexer.next_token();
+        }
+        out
+    }
+
+    /// Reads the next game into `visitor`, which sees its tags, every move
+    /// (resolved and played: it gets the position before each move),
+    /// comments, NAGs and variations, without a [`Game`] being built: the
+    /// fast way to scan large files. `None` at the end of the input.
+    ///
+    /// ```
+    /// use chess_core::pgn::{PgnReader, Visitor};
+    /// use chess_core::{Move, Outcome, Position};
+    ///
+    /// struct Captures(usize);
+    /// impl Visitor for Captures {
+    ///     type Output = usize;
+    ///     fn play(&mut self, _before: &Position, m: Move) {
+    ///         self.0 += m.is_capture() as usize;
+    ///     }
+    ///     fn end_game(&mut self, _result: Option<Outcome>) -> usize {
+    ///         std::mem::take(&mut self.0)
+    ///     }
+    /// }
+    /// let mut reader = PgnReader::new("1. e4 d5 2. exd5 Qxd5 *".as_bytes());
+    /// assert_eq!(reader.visit_game(&mut Captures(0)).unwrap()?, 2);
+    /// # Ok::<(), chess_core::pgn::PgnError>(())
+    /// ```
+    pub fn visit_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<Result<V::Output, PgnError>> {
+        self.lexer.peek()?;
+        self.games += 1;
+        let number = self.games;
+        let mut sink = VisitorSink::new(visitor);
+        let result = self.parse_into(number, &mut sink);
+        let output = sink.output;
+        Some(
+            self.finish_game(number, result)
+                .and_then(|_| output.ok_or_else(|| self.error_here(number, PgnErrorKind::Unexpected(String::new())))),
+        )
+    }
+
+    /// A warning at the token just read.
+    fn warning_here(&self, kind: PgnWarningKind) -> PgnWarning {
+        PgnWarning {
+            line: self.lexer.token_line(),
+            column: self.lexer.token_column(),
+            kind,
+        }
+    }
+
+    /// Reads one game's tokens into `sink`; gives whether the game had any
+    /// movetext besides its tags.
+    fn parse_into<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<bool, PgnError> {
+        // An error at the token just read.
+        let error = |lexer: &Lexer<R>, kind| PgnError {
+            game: number,
+            line: lexer.token_line(),
+            column: lexer.token_column(),
+            kind,
+        };
+        // Tags go to the sink as they are read. A FEN is read at once (its
+        // text is in the lexer's buffer only until the next token) into
+        // the position the moves start from, the outcome kept with its
+        // warnings and its place until the tags end.
+        let mut fen: Option<FenTag> = None;
+        let mut chess960 = false;
+        let (mut first, mut has_event) = (true, false);
+        while self.next_tag_is_this_games(first, has_event) {
+            self.lexer.next_token();
+            let (name, value) = self.lexer.tag();
+            if self.lexer.tag_had_unescaped_quotes() {
+                let kind = PgnWarningKind::UnescapedQuotes {
+                    tag: text(name).into_owned(),
+                    value: value.text().into_owned(),
+                };
+                sink.warning(self.warning_here(kind));
+            }
+            if name == b"Variant" {
+                chess960 |= is_chess960(&value.text());
+            }
+            if name == b"FEN" {
+                let mut repairs = Vec::new();
+                let text = value.text();
+                self.fen_text.clear();
+                self.fen_text.push_str(&text);
+                let read = fen_start(&text, sink.start_position(), &mut repairs);
+                fen = Some(FenTag {
+                    read,
+                    repairs,
+                    line: self.lexer.token_line(),
+                    column: self.lexer.token_column(),
+                });
+            }
+            first = false;
+            has_event |= name == b"Event";
+            sink.tag(name, value);
+        }
+        match fen {
+            // Chess960: the FEN's castling field may be X-FEN or Shredder-FEN.
+            Some(FenTag { line, column, .. }) if chess960 => {
+                *sink.start_position() = Position::from_fen_960(&self.fen_text).map_err(|e| PgnError {
+                    game: number,
+                    line,
+                    column,
+                    kind: PgnErrorKind::BadFen(e.to_string()),
+                })?;
+            }
+            None if chess960 => *sink.start_position() = Position::new_960(518).unwrap_or_default(),
+            Some(FenTag {
+                read,
+                repairs,
+                line,
+                column,
+            }) => {
+                read.map_err(|e| PgnError {
+                    game: number,
+                    line,
+                    column,
+                    kind: PgnErrorKind::BadFen(e.to_string()),
+                })?;
+                for kind in repairs {
+                    sink.warning(PgnWarning { line, column, kind });
+                }
+            }
+            None => *sink.start_position() = Position::new(),
+        }
+        sink.start();
+
+        // Comments read where no move precedes them at this level: they go
+        // before the next move (or, with none, to the end).
+        let mut pending: Vec<String> = Vec::new();
+        let mut result: Option<&str> = None;
+        let mut movetext = false;
+        // After a null move: how many variations deep the skipped part is
+        // (its line is passed over up to the `)` that ends it).
+        let mut skipping: Option<usize> = None;
+        while let Some(token) = self.lexer.next_token() {
+            if let Some(depth) = skipping {
+                match token {
+                    Token::Open => skipping = Some(depth + 1),
+                    Token::Close if depth > 0 => skipping = Some(depth - 1),
+                    Token::Close if sink.depth() > 0 => skipping = None,
+                    Token::Result(_) | Token::Tag | Token::UnclosedComment => skipping = None,
+                    _ => continue,
+                }
+                if skipping.is_some() {
+                    continue;
+                }
+            }
+            movetext |= token != Token::Tag;
+            match token {
+                Token::San => {
+                    let (san, nag) = split_annotation(self.lexer.word());
+                    if matches!(san, b"--" | b"Z0") {
+                        let kind = PgnWarningKind::NullMove {
+                            in_variation: sink.depth() > 0,
+                        };
+                        sink.warning(self.warning_here(kind));
+                        skipping = Some(0);
+                        continue;
+                    }
+                    let position = sink.position();
+                    let m = position
+                        .parse_san_in_check(san, sink.in_check())
+                        .map_err(|e| error(&self.lexer, PgnErrorKind::BadMove(e)))?;
+                    if let Some(standard) = position.nonstandard_san(san, m) {
+                        let written = String::from_utf8_lossy(self.lexer.word()).into_owned();
+                        sink.warning(self.warning_here(PgnWarningKind::NonStandardMove { written, standard }));
+                    }
+                    let before = if pending.is_empty() {
+                        None
+                    } else {
+                        Some(pending.join(" "))
+                    };
+                    pending.clear();
+                    sink.play(m, before);
+                    if let Some(nag) = nag {
+                        sink.nag(nag);
+                    }
+                }
+                Token::Comment => {
+                    let comment = self.lexer.comment();
+                    if sink.has_last() {
+                        sink.comment(comment);
+                    } else {
+                        pending.push(comment.text().into_owned());
+                    }
+                }
+                Token::Nag(nag) => {
+                    if sink.has_last() {
+                        sink.nag(nag);
+                    }
+                }
+                Token::Open => {
+                    // The variation is an alternative to the last move.
+                    if !sink.open() {
+                        return Err(error(&self.lexer, PgnErrorKind::BadVariation));
+                    }
+                }
+                Token::Close => {
+                    if !sink.close() {
+                        return Err(error(&self.lexer, PgnErrorKind::BadVariation));
+                    }
+                }
+                Token::Result(r) => {
+                    result = Some(lexer::RESULTS[r as usize & 3]);
+                    break;
+                }
+                Token::Tag if self.lexer.tag_starts_game() => {
+                    // The next game's tags: this one had no result.
+                    self.lexer.push_back(token);
+                    break;
+                }
+                Token::Tag => {
+                    let (name, value) = self.lexer.tag();
+                    let text = format!("[{} \"{}\"]", text(name), value.text());
+                    return Err(error(&self.lexer, PgnErrorKind::Unexpected(text)));
+                }
+                Token::UnclosedComment => return Err(error(&self.lexer, PgnErrorKind::UnclosedComment)),
+                Token::Junk => {
+                    return Err(error(
+                        &self.lexer,
+                        PgnErrorKind::Unexpected(self.lexer.junk().to_string()),
+                    ));
+                }
+            }
+        }
+        if sink.depth() > 0 {
+            return Err(self.error_here(number, PgnErrorKind::BadVariation));
+        }
+        if result.is_none() {
+            // Just after the game's last token (the reader looked past it).
+            let (line, column) = self.lexer.previous_token_end();
+            sink.warning(PgnWarning {
+                line,
+                column,
+                kind: PgnWarningKind::MissingResult,
+            });
+        }
+        // Comments with no move to follow, and after the result.
+        pending.extend(self.take_trailing_comments());
+        sink.finish(pending, result.and_then(Outcome::from_result));
+        Ok(movetext)
+    }
+}
+
+impl<R: BufRead> Iterator for PgnReader<R> {
+    type Item = Result<Game, PgnError>;
+
+    fn next(&mut self) -> Option<Result<Game, PgnError>> {
+        self.read_game()
+    }
+}
+
+/// Reads the first game of a PGN text. A text without a game (empty, only
+/// whitespace or comments, tags without moves or result) is an error,
+/// [`PgnErrorKind::NoGame`].
+///
+/// ```
+/// let game = chess_core::pgn::read_game("1. f3 e5 2. g4 Qh4#")?;
+/// assert!(game.position().is_checkmate());
+/// let empty = chess_core::pgn::read_game("  \n").unwrap_err();
+/// assert_eq!(empty.to_string(), "game 1, line 2, column 1: no game in the text");
+/// # Ok::<(), chess_core::pgn::PgnError>(())
+/// ```
+pub fn read_game(text: &str) -> Result<Game, PgnError> {
+    read_game_bytes(text.as_bytes())
+}
+
+/// [`read_game`] for text that may not be UTF-8: what is not is read as
+/// Latin-1, as the reader of files does.
+pub fn read_game_bytes(text: &[u8]) -> Result<Game, PgnError> {
+    let mut reader = PgnReader::new(text);
+    match reader.read_game_and_whether_it_has_moves() {
+        Some(Ok((game, true))) => Ok(game),
+        Some(Err(e)) => Err(e),
+        Some(Ok((_, false))) | None => Err(reader.error_here(1, PgnErrorKind::NoGame)),
+    }
+}
