@@ -450,3 +450,93 @@ fn latin_1_is_read_the_same_by_the_file_and_the_string_reader() {
         assert_eq!((game.comment(main[0]), game.comment(main[1])), ("début", "début"));
     }
 }
+
+/// The main line's moves in UCI and the result, from a visitor that skips
+/// every variation (or every game's moves).
+struct Skipping {
+    moves: Vec<String>,
+    variations: usize,
+    skip_moves: bool,
+}
+
+impl chess_core::pgn::Visitor for Skipping {
+    type Output = (Vec<String>, Option<Outcome>);
+
+    fn begin_moves(&mut self, _start: &chess_core::Position) -> chess_core::pgn::Skip {
+        chess_core::pgn::Skip(self.skip_moves)
+    }
+
+    fn play(&mut self, _before: &chess_core::Position, m: chess_core::Move) {
+        self.moves.push(m.uci());
+    }
+
+    fn begin_variation(&mut self) -> chess_core::pgn::Skip {
+        self.variations += 1;
+        chess_core::pgn::Skip(true)
+    }
+
+    fn end_variation(&mut self) {
+        panic!("a skipped variation has no end");
+    }
+
+    fn end_game(&mut self, result: Option<Outcome>) -> Self::Output {
+        (std::mem::take(&mut self.moves), result)
+    }
+}
+
+fn skipping(skip_moves: bool) -> Skipping {
+    Skipping {
+        moves: Vec::new(),
+        variations: 0,
+        skip_moves,
+    }
+}
+
+#[test]
+fn a_visitor_skips_variations_and_reads_the_main_line() {
+    let mut reader = PgnReader::new(QUIRKS.as_bytes());
+    let mut visitor = skipping(false);
+    let (moves, result) = reader.visit_game(&mut visitor).unwrap().unwrap();
+    let game = read_game(QUIRKS).unwrap();
+    let mainline: Vec<String> = game.mainline_moves().iter().map(|m| m.uci()).collect();
+    assert_eq!(moves, mainline);
+    assert_eq!(
+        result,
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Recorded
+        })
+    );
+    assert_eq!(
+        visitor.variations, 1,
+        "the inner variation is skipped with its outer one"
+    );
+    // The next games read as usual.
+    let (moves, _) = reader.visit_game(&mut visitor).unwrap().unwrap();
+    assert_eq!(moves, ["e1g1", "e8d7"]);
+}
+
+#[test]
+fn a_skipped_variation_is_not_checked_but_must_be_closed() {
+    // Nothing in a skipped variation is resolved: an illegal move there
+    // passes (as in pgn-reader), an unclosed one is still an error.
+    let text = "1. e4 (1. Ke3 Qxz9) e5 1-0\n\n1. e4 (1. d4 d5 1-0\n";
+    let mut reader = PgnReader::new(text.as_bytes());
+    let (moves, _) = reader.visit_game(&mut skipping(false)).unwrap().unwrap();
+    assert_eq!(moves, ["e2e4", "e7e5"]);
+    let error = reader.visit_game(&mut skipping(false)).unwrap().unwrap_err();
+    assert_eq!(error.kind, PgnErrorKind::BadVariation);
+    assert_eq!((error.game, error.line), (2, 3));
+}
+
+#[test]
+fn a_visitor_skips_the_moves_and_still_gets_each_result() {
+    let mut reader = PgnReader::new(QUIRKS.as_bytes());
+    let mut results = Vec::new();
+    while let Some(read) = reader.visit_game(&mut skipping(true)) {
+        let (moves, result) = read.unwrap();
+        assert!(moves.is_empty());
+        results.push(result.map(|r| r.result()));
+    }
+    assert_eq!(results, [Some("1-0"), None, Some("1/2-1/2")]);
+}

@@ -2,7 +2,7 @@
 
 use super::encoding::text;
 use super::sink::{Line, Sink};
-use super::{PgnWarning, RawComment, RawTag};
+use super::{PgnWarning, RawComment, RawTag, Skip};
 use crate::game::{Game, NodeId};
 use crate::moves::Move;
 use crate::outcome::Outcome;
@@ -51,9 +51,10 @@ impl Sink for GameBuilder {
         self.line.start_position()
     }
 
-    fn start(&mut self) {
+    fn start(&mut self) -> Skip {
         self.game = Game::from_position(self.line.current.clone());
         self.game.tags = std::mem::take(&mut self.tags);
+        Skip(false)
     }
 
     fn position(&self) -> &Position {
@@ -104,15 +105,15 @@ impl Sink for GameBuilder {
         self.warnings.push(warning);
     }
 
-    fn open(&mut self) -> bool {
-        let Some(replaced) = self.last else { return false };
+    fn open(&mut self) -> Option<Skip> {
+        let replaced = self.last?;
         if !self.line.open() {
-            return false;
+            return None;
         }
         self.stack.push((self.current, self.last));
         self.current = self.game.parent(replaced).unwrap_or(NodeId::ROOT);
         self.last = None;
-        true
+        Some(Skip(false))
     }
 
     fn close(&mut self) -> bool {

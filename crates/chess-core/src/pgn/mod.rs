@@ -65,7 +65,7 @@ pub use nag::{MOVE_MARKS, nag_symbol};
 pub use parallel::ParallelReader;
 pub use reader::{PgnReader, read_game, read_game_bytes};
 pub use tag::RawTag;
-pub use visitor::Visitor;
+pub use visitor::{Skip, Visitor};
 pub use warning::{PgnWarning, PgnWarningKind};
 pub use writer::write_game;
 

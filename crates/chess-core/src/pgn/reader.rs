@@ -9,7 +9,7 @@ use super::encoding::text;
 use super::fen_tag::{FenTag, fen_start, is_chess960};
 use super::lexer::{self, Lexer, Token, split_annotation};
 use super::sink::{Sink, VisitorSink};
-use super::{PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Visitor};
+use super::{PgnError, PgnErrorKind, PgnWarning, PgnWarningKind, Skip, Visitor};
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -193,13 +193,26 @@ impl<R: BufRead> PgnReader<R> {
     /// Reads one game's tokens into `sink`; gives whether the game had any
     /// movetext besides its tags.
     fn parse_into<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<bool, PgnError> {
-        // An error at the token just read.
-        let error = |lexer: &Lexer<R>, kind| PgnError {
+        self.read_tag_section(number, sink)?;
+        if sink.start().0 {
+            return Ok(self.skip_movetext(sink));
+        }
+        self.read_movetext(number, sink)
+    }
+
+    /// An error of game `number` at the token just read.
+    fn error_at_token(&self, number: usize, kind: PgnErrorKind) -> PgnError {
+        PgnError {
             game: number,
-            line: lexer.token_line(),
-            column: lexer.token_column(),
+            line: self.lexer.token_line(),
+            column: self.lexer.token_column(),
             kind,
-        };
+        }
+    }
+
+    /// Reads the tags of game `number` into `sink` and sets the position
+    /// its moves start from (its `FEN` and `Variant` tags).
+    fn read_tag_section<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<(), PgnError> {
         // Tags go to the sink as they are read. A FEN is read at once (its
         // text is in the lexer's buffer only until the next token) into
         // the position the moves start from, the outcome kept with its
@@ -237,15 +250,17 @@ impl<R: BufRead> PgnReader<R> {
             has_event |= name == b"Event";
             sink.tag(name, value);
         }
+        let bad_fen = |line, column, e: crate::Error| PgnError {
+            game: number,
+            line,
+            column,
+            kind: PgnErrorKind::BadFen(e.to_string()),
+        };
         match fen {
             // Chess960: the FEN's castling field may be X-FEN or Shredder-FEN.
             Some(FenTag { line, column, .. }) if chess960 => {
-                *sink.start_position() = Position::from_fen_960(&self.fen_text).map_err(|e| PgnError {
-                    game: number,
-                    line,
-                    column,
-                    kind: PgnErrorKind::BadFen(e.to_string()),
-                })?;
+                *sink.start_position() =
+                    Position::from_fen_960(&self.fen_text).map_err(|e| bad_fen(line, column, e))?;
             }
             None if chess960 => *sink.start_position() = Position::new_960(518).unwrap_or_default(),
             Some(FenTag {
@@ -254,20 +269,63 @@ impl<R: BufRead> PgnReader<R> {
                 line,
                 column,
             }) => {
-                read.map_err(|e| PgnError {
-                    game: number,
-                    line,
-                    column,
-                    kind: PgnErrorKind::BadFen(e.to_string()),
-                })?;
+                read.map_err(|e| bad_fen(line, column, e))?;
                 for kind in repairs {
                     sink.warning(PgnWarning { line, column, kind });
                 }
             }
             None => *sink.start_position() = Position::new(),
         }
-        sink.start();
+        Ok(())
+    }
 
+    /// Passes over the movetext unread (the sink asked to skip it), up to
+    /// the result or the next game's tags; gives whether there was any.
+    fn skip_movetext<S: Sink>(&mut self, sink: &mut S) -> bool {
+        let mut movetext = false;
+        let mut result = None;
+        while let Some(token) = self.lexer.next_token() {
+            match token {
+                Token::Tag if self.lexer.tag_starts_game() => {
+                    self.lexer.push_back(token);
+                    break;
+                }
+                Token::Result(r) => {
+                    result = Some(lexer::RESULTS[r as usize & 3]);
+                    movetext = true;
+                    self.take_trailing_comments();
+                    break;
+                }
+                _ => movetext = true,
+            }
+        }
+        sink.finish(Vec::new(), result.and_then(Outcome::from_result));
+        movetext
+    }
+
+    /// Passes over a variation unread (its `(` just read), with the
+    /// variations inside it, up to the `)` that closes it; false when the
+    /// game ends first (a result, the next game's tags, a comment never
+    /// closed: left to be read again).
+    fn skip_variation(&mut self) -> bool {
+        let mut depth = 0usize;
+        while let Some(token) = self.lexer.next_token() {
+            match token {
+                Token::Open => depth += 1,
+                Token::Close if depth == 0 => return true,
+                Token::Close => depth -= 1,
+                Token::Result(_) | Token::UnclosedComment => break,
+                Token::Tag if self.lexer.tag_starts_game() => break,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Reads the movetext of game `number` into `sink`: moves resolved and
+    /// played, comments, NAGs and variations, up to the result or the next
+    /// game's tags. Gives whether there was any movetext.
+    fn read_movetext<S: Sink>(&mut self, number: usize, sink: &mut S) -> Result<bool, PgnError> {
         // Comments read where no move precedes them at this level: they go
         // before the next move (or, with none, to the end).
         let mut pending: Vec<String> = Vec::new();
@@ -304,7 +362,7 @@ impl<R: BufRead> PgnReader<R> {
                     let position = sink.position();
                     let m = position
                         .parse_san_in_check(san, sink.in_check())
-                        .map_err(|e| error(&self.lexer, PgnErrorKind::BadMove(e)))?;
+                        .map_err(|e| self.error_at_token(number, PgnErrorKind::BadMove(e)))?;
                     if let Some(standard) = position.nonstandard_san(san, m) {
                         let written = String::from_utf8_lossy(self.lexer.word()).into_owned();
                         sink.warning(self.warning_here(PgnWarningKind::NonStandardMove { written, standard }));
@@ -333,15 +391,20 @@ impl<R: BufRead> PgnReader<R> {
                         sink.nag(nag);
                     }
                 }
-                Token::Open => {
+                Token::Open => match sink.open() {
                     // The variation is an alternative to the last move.
-                    if !sink.open() {
-                        return Err(error(&self.lexer, PgnErrorKind::BadVariation));
+                    Some(Skip(false)) => {}
+                    Some(Skip(true)) => {
+                        if !self.skip_variation() {
+                            // The game ended inside it: unbalanced.
+                            return Err(self.error_at_token(number, PgnErrorKind::BadVariation));
+                        }
                     }
-                }
+                    None => return Err(self.error_at_token(number, PgnErrorKind::BadVariation)),
+                },
                 Token::Close => {
                     if !sink.close() {
-                        return Err(error(&self.lexer, PgnErrorKind::BadVariation));
+                        return Err(self.error_at_token(number, PgnErrorKind::BadVariation));
                     }
                 }
                 Token::Result(r) => {
@@ -356,14 +419,12 @@ impl<R: BufRead> PgnReader<R> {
                 Token::Tag => {
                     let (name, value) = self.lexer.tag();
                     let text = format!("[{} \"{}\"]", text(name), value.text());
-                    return Err(error(&self.lexer, PgnErrorKind::Unexpected(text)));
+                    return Err(self.error_at_token(number, PgnErrorKind::Unexpected(text)));
                 }
-                Token::UnclosedComment => return Err(error(&self.lexer, PgnErrorKind::UnclosedComment)),
+                Token::UnclosedComment => return Err(self.error_at_token(number, PgnErrorKind::UnclosedComment)),
                 Token::Junk => {
-                    return Err(error(
-                        &self.lexer,
-                        PgnErrorKind::Unexpected(self.lexer.junk().to_string()),
-                    ));
+                    let junk = self.lexer.junk().to_string();
+                    return Err(self.error_at_token(number, PgnErrorKind::Unexpected(junk)));
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! ([`GameBuilder`](super::builder::GameBuilder)) or to a [`Visitor`]
 //! ([`VisitorSink`]); and the [`Line`] of positions both play the moves in.
 
-use super::{PgnWarning, RawComment, RawTag, Visitor};
+use super::{PgnWarning, RawComment, RawTag, Skip, Visitor};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::{Position, Undo};
@@ -15,8 +15,9 @@ pub(super) trait Sink {
     /// The position the moves will start from, to be set before
     /// [`Sink::start`].
     fn start_position(&mut self) -> &mut Position;
-    /// The tags are read, the moves start from the start position.
-    fn start(&mut self);
+    /// The tags are read, the moves start from the start position; whether
+    /// to pass over them unread.
+    fn start(&mut self) -> Skip;
     /// The position the next move is played in.
     fn position(&self) -> &Position;
     /// Whether a move has been played at this level (comments and NAGs then
@@ -28,7 +29,10 @@ pub(super) trait Sink {
     fn comment(&mut self, comment: RawComment<'_>);
     fn nag(&mut self, nag: u8);
     fn warning(&mut self, warning: PgnWarning);
-    fn open(&mut self) -> bool;
+    /// A variation starts, replacing the last move: `None` when there is
+    /// none to replace; whether it is passed over unread (then nothing was
+    /// opened).
+    fn open(&mut self) -> Option<Skip>;
     fn close(&mut self) -> bool;
     fn depth(&self) -> usize;
     fn finish(&mut self, comments: Vec<String>, result: Option<Outcome>);
@@ -123,8 +127,8 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
         self.line.start_position()
     }
 
-    fn start(&mut self) {
-        self.visitor.begin_moves(&self.line.current);
+    fn start(&mut self) -> Skip {
+        self.visitor.begin_moves(&self.line.current)
     }
 
     fn position(&self) -> &Position {
@@ -159,12 +163,13 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
         self.visitor.warning(&warning);
     }
 
-    fn open(&mut self) -> bool {
-        let opened = self.line.open();
-        if opened {
-            self.visitor.begin_variation();
+    fn open(&mut self) -> Option<Skip> {
+        self.line.last?;
+        let skip = self.visitor.begin_variation();
+        if !skip.0 {
+            self.line.open();
         }
-        opened
+        Some(skip)
     }
 
     fn close(&mut self) -> bool {
