@@ -112,8 +112,6 @@ impl Children {
     }
 }
 
-/// PGN tags in their order, such as `Event`, `White` or `FEN`.
-
 impl Game {
     /// The move that leads to `id` (none for the root).
     pub fn move_at(&self, id: NodeId) -> Option<Move> {
