@@ -69,7 +69,7 @@ pub use opening::Opening;
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Undo};
-pub use san::SanError;
+pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
 pub use setup::{PositionError, Problem, Repair, Setup};
 pub use square::{File, ParseSquareError, Rank, Square, SquareSet};
 pub use status::Status;

@@ -5,7 +5,8 @@
 //! - the FEN of every reached position reads back to the same position;
 //! - legal moves, FEN, status and keys agree with shakmaty, an established
 //!   library, at every step;
-//! - the SAN of every legal move is shakmaty's, and parses back to the move;
+//! - the SAN of every legal move is shakmaty's, and parses back to the move,
+//!   as text and as a `San` value;
 //! - no text makes the FEN parser panic.
 
 use chess_core::{EnPassantMode, Move, Position, Setup, Status};
@@ -76,6 +77,12 @@ fn check_against_shakmaty(pos: &Position, theirs: &Chess) {
         // Without the check mark, and with an annotation, it reads the same.
         let bare = san.trim_end_matches(['+', '#']);
         assert_eq!(pos.parse_san(&format!("{bare}!?")), Ok(ours));
+        // As values: shakmaty's SAN reads as ours, writes back the same and
+        // resolves to the move.
+        let value: chess_core::SanPlus = expected.parse().unwrap();
+        assert_eq!(value.to_string(), expected);
+        assert_eq!(value.san.to_move(pos), Ok(ours), "{expected} in {}", pos.fen());
+        assert_eq!(chess_core::San::from_move(pos, ours), value.san);
     }
 }
 

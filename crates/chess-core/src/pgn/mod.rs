@@ -48,6 +48,7 @@ mod lexer;
 mod nag;
 mod parallel;
 mod reader;
+mod repair;
 mod sink;
 mod tag;
 mod visitor;
