@@ -6,12 +6,13 @@
 
 use crate::moves::Move;
 use crate::piece::{Color, EMPTY};
-use crate::position::{BISHOP, KNIGHT, Position, QUEEN, ROOK, bit, index88};
+use crate::position::{BISHOP, KNIGHT, Position, QUEEN, ROOK};
 use crate::square::{Square, SquareSet};
 use crate::x88::{
     ATTACK_BISHOP, ATTACK_BITS_OF_CODE, ATTACK_KING, ATTACK_KNIGHT, ATTACK_ROOK, ATTACKS, BISHOP_DELTAS, KING_DELTAS,
     KNIGHT_DELTAS, ROOK_DELTAS, STEPS, between, diff_index, on_board, ray,
 };
+use crate::x88::{bit, index88};
 
 /// What move generation needs to know about the side to move's king.
 #[derive(Copy, Clone, Debug)]

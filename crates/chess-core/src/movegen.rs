@@ -11,9 +11,10 @@
 use crate::castling::CastlingSide;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, EMPTY, Role};
-use crate::position::{BISHOP, KNIGHT, NO_EP, PAWN, Position, QUEEN, ROOK, bit, index88};
+use crate::position::{BISHOP, KNIGHT, NO_EP, PAWN, Position, QUEEN, ROOK};
 use crate::square::Square;
 use crate::x88::{BISHOP_DELTAS, KING_DELTAS, KNIGHT_DELTAS, ROOK_DELTAS, on_board};
+use crate::x88::{bit, index88};
 
 /// Where generated moves go: a list, or just a count.
 pub(crate) trait MoveSink {

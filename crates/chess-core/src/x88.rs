@@ -134,7 +134,7 @@ static RAYS: [[u64; 128]; 9] = {
             if sq & 0x88 == 0 {
                 let mut s = sq as i32 + LINE_STEPS[d] as i32;
                 while s >= 0 && s < 128 && s & 0x88 == 0 {
-                    t[d][sq] |= 1 << crate::position::index64(s as u8);
+                    t[d][sq] |= 1 << index64(s as u8);
                     s += LINE_STEPS[d] as i32;
                 }
             }
@@ -156,7 +156,54 @@ pub(crate) fn ray(step: i8, sq88: u8) -> u64 {
 /// (`step` is `STEPS[diff_index(from, to)]`); none otherwise.
 #[inline(always)]
 pub(crate) fn between(step: i8, from: u8, to: u8) -> u64 {
-    ray(step, from) & !ray(step, to) & !crate::position::bit(to)
+    ray(step, from) & !ray(step, to) & !bit(to)
+}
+
+/// The 64-square index (a1 = 0) of a 0x88 index.
+#[inline(always)]
+pub(crate) const fn index64(sq88: u8) -> u32 {
+    ((sq88 + (sq88 & 7)) >> 1) as u32
+}
+
+/// The 0x88 index of a 64-square index (a table: one load instead of three
+/// operations, in every loop over a piece set).
+#[inline(always)]
+pub(crate) fn index88(sq64: u32) -> u8 {
+    INDEX88[sq64 as usize & 63]
+}
+
+static INDEX88: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i + (i & !7)) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The piece-set bit of a 0x88 square (0 for an off-board index).
+#[inline(always)]
+pub(crate) fn bit(sq88: u8) -> u64 {
+    BITS[sq88 as usize & 127]
+}
+
+static BITS: [u64; 128] = {
+    let mut t = [0u64; 128];
+    let mut sq = 0;
+    while sq < 128 {
+        if sq & 0x88 == 0 {
+            t[sq] = 1 << index64(sq as u8);
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// All ones when `condition` holds, else zero: for branch-free updates.
+#[inline(always)]
+pub(crate) const fn mask(condition: bool) -> u64 {
+    0u64.wrapping_sub(condition as u64)
 }
 
 #[cfg(test)]

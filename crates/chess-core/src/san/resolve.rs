@@ -274,7 +274,7 @@ impl Position {
             let info = *info.get_or_insert_with(|| self.king_info());
             let single_check = info.checkers & info.checkers.wrapping_sub(1) == 0;
             let answers_check = (info.evasion_mask >> t) & 1 != 0;
-            let pinned_ok = info.pinned & crate::position::bit(f) == 0 || (self.pin_ray(f) >> t) & 1 != 0;
+            let pinned_ok = info.pinned & crate::x88::bit(f) == 0 || (self.pin_ray(f) >> t) & 1 != 0;
             single_check && answers_check && pinned_ok
         } else {
             self.stays_on_pin_line(king, f, t)
