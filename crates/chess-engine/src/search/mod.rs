@@ -1,0 +1,253 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! search with a transposition table, quiescence search, check extension,
+//! null-move pruning, late-move reductions and pruning, and move ordering by
+//! hash move, captures by MVV-LVA with losing ones (by static exchange)
+//! late, killers and history; internal iterative reduction.
+//!
+//! Scores are in centipawns from the side to move's view; a mate is
+//! `MATE - plies` so shorter mates score higher.
+
+mod limits;
+mod negamax;
+mod ordering;
+mod quiescence;
+mod report;
+mod root;
+mod score;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use chess_core::{Move, MoveList, Position};
+
+use crate::tt::TranspositionTable;
+use limits::time_budget;
+pub use limits::{Clock, Limits};
+pub use report::{Info, Line, SearchResult};
+pub use score::Score;
+use score::{INF, MATE, MATE_BOUND};
+
+/// The deepest the search goes, in plies from the root.
+pub const MAX_PLY: usize = 128;
+/// How often (in nodes) the clock and the stop flag are looked at.
+const CHECK_EVERY: u64 = 1024;
+
+/// A chess engine: the search with its memory (hash table, move-ordering
+/// statistics), reused from move to move. Searches run on the calling
+/// thread; stop one from another thread through the `stop` flag.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use chess_core::Position;
+/// use chess_engine::{Engine, Limits};
+///
+/// let mut engine = Engine::new(16);
+/// // White mates in one with Qh5xf7.
+/// let pos: Position = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4".parse()?;
+/// let result = engine.search(&pos, &[], &Limits::depth(3), &AtomicBool::new(false), |_| {});
+/// assert_eq!(result.best.unwrap().uci(), "h5f7");
+/// # Ok::<(), chess_core::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Engine {
+    tt: TranspositionTable,
+    hash_mb: usize,
+    /// Two quiet moves per ply that caused a cutoff lately.
+    killers: Vec<[Option<Move>; 2]>,
+    /// How often a quiet move `[color][from][to]` caused cutoffs.
+    history: Box<[[[i32; 64]; 64]; 2]>,
+    lmr: Box<[[u8; 64]; 64]>,
+    /// An opening book [`Engine::play`] plays from.
+    pub(crate) book: Option<std::sync::Arc<chess_file::book::BookFile>>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(16)
+    }
+}
+
+/// The state of one search (borrowing the engine's memory).
+struct Search<'a> {
+    engine: &'a mut Engine,
+    pos: Position,
+    /// Hashes of the positions before the current one: the game so far,
+    /// then the search path. For repetition detection.
+    keys: Vec<u64>,
+    stop: &'a AtomicBool,
+    /// Abort at this instant (hard limit).
+    deadline: Option<Instant>,
+    /// Don't start a new iteration after this instant (soft limit).
+    soft_deadline: Option<Instant>,
+    max_nodes: u64,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// False until the first iteration is complete: a search always
+    /// finishes depth 1, so even an instant stop gets a considered move.
+    can_stop: bool,
+    pv: Vec<[Option<Move>; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    /// The moves of each ply and their ordering keys, allocated once (a
+    /// fresh 1 KiB list per node cost more than the node's work).
+    lists: Vec<MoveList>,
+    keys_of_moves: Vec<[i32; chess_core::MAX_MOVES]>,
+    /// Root moves in search order, with their last scores.
+    root_moves: Vec<(Move, i32)>,
+}
+
+impl Engine {
+    /// An engine with a transposition table of `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Engine {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as u8;
+            }
+        }
+        Engine {
+            tt: TranspositionTable::new(hash_mb),
+            hash_mb,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: Box::new([[[0; 64]; 64]; 2]),
+            lmr,
+            book: None,
+        }
+    }
+
+    /// Resizes the transposition table (clearing it).
+    pub fn set_hash_mb(&mut self, hash_mb: usize) {
+        if hash_mb != self.hash_mb {
+            self.tt = TranspositionTable::new(hash_mb);
+            self.hash_mb = hash_mb;
+        }
+    }
+
+    /// Forgets what earlier searches learnt (a new game starts).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.killers.fill([None; 2]);
+        self.history.iter_mut().flatten().for_each(|row| row.fill(0));
+    }
+
+    /// Searches `pos` within `limits`, calling `on_info` after each
+    /// completed iteration (once per MultiPV line). `history` holds the
+    /// Zobrist hashes of the game's earlier positions, oldest first, so
+    /// repetitions are seen. Returns early when `stop` becomes true.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.tt.new_search();
+        self.killers.fill([None; 2]);
+        for table in self.history.iter_mut() {
+            for row in table.iter_mut() {
+                row.iter_mut().for_each(|h| *h /= 8);
+            }
+        }
+        let (soft, hard) = time_budget(limits, start);
+        let mut legal = pos.legal_moves();
+        if !limits.search_moves.is_empty() {
+            legal.retain(|m| limits.search_moves.contains(m));
+        }
+        let mut search = Search {
+            engine: self,
+            pos: pos.clone(),
+            keys: history.to_vec(),
+            stop,
+            deadline: hard,
+            soft_deadline: soft,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            can_stop: false,
+            pv: vec![[None; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            lists: vec![MoveList::new(); MAX_PLY + 1],
+            keys_of_moves: vec![[0; chess_core::MAX_MOVES]; MAX_PLY + 1],
+            root_moves: legal.iter().map(|&m| (m, -INF)).collect(),
+        };
+        let mut result = SearchResult {
+            best: legal.first().copied(),
+            ponder: None,
+            lines: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        if legal.is_empty() {
+            return result;
+        }
+        let multipv = limits.multipv.clamp(1, legal.len());
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        let mut scores = vec![0i32; multipv];
+        'deepening: for depth in 1..=max_depth {
+            let mut lines: Vec<(Line, i32)> = Vec::with_capacity(multipv);
+            for (k, slot) in scores.iter_mut().enumerate() {
+                let excluded: Vec<Move> = lines.iter().map(|(l, _)| l.pv[0]).collect();
+                let (score, pv) = search.aspirated_root(depth as i32, *slot, &excluded);
+                if search.stopped {
+                    // A move that proved better than the previous iteration's
+                    // expectation is trustworthy; otherwise the previous
+                    // iteration's lines stand.
+                    if k == 0
+                        && let Some(pv) = pv
+                    {
+                        result.lines = vec![Line {
+                            score: Score::from_internal(score),
+                            pv,
+                        }];
+                    }
+                    break 'deepening;
+                }
+                let pv = pv.expect("a completed root search has a best move");
+                *slot = score;
+                let line = Line {
+                    score: Score::from_internal(score),
+                    pv,
+                };
+                let info = Info {
+                    depth,
+                    seldepth: search.seldepth as u32,
+                    multipv: k + 1,
+                    line: line.clone(),
+                    nodes: search.nodes,
+                    time: start.elapsed(),
+                    hashfull: search.engine.tt.permille_full(),
+                };
+                on_info(&info);
+                lines.push((line, score));
+            }
+            // Lines found later can score better than earlier ones (they
+            // were searched with different windows); list them best first.
+            lines.sort_by_key(|(_, score)| -score);
+            result.lines = lines.into_iter().map(|(line, _)| line).collect();
+            result.depth = depth;
+            search.can_stop = true;
+            let best_score = scores.iter().copied().max().unwrap_or(0);
+            // Stop early when the rest cannot change the answer: one legal
+            // move under a clock, or a mate found and proven short.
+            let forced = search.root_moves.len() == 1 && limits.clock.is_some();
+            let mate_found = best_score.abs() > MATE_BOUND && (MATE - best_score.abs()) < depth as i32;
+            let out_of_time = search.soft_deadline.is_some_and(|soft| Instant::now() >= soft);
+            if forced || mate_found && limits.depth.is_none() || out_of_time {
+                break;
+            }
+        }
+        if let Some(line) = result.lines.first() {
+            result.best = line.pv.first().copied();
+            result.ponder = line.pv.get(1).copied();
+        }
+        result.nodes = search.nodes;
+        result.time = start.elapsed();
+        result
+    }
+}
+
+impl Search<'_> {}

@@ -1,0 +1,242 @@
+//! The principal-variation alpha-beta search: transposition table, check
+//! extension, null-move pruning, reverse futility, futility and late-move
+//! pruning, late-move reductions and internal iterative reduction.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use chess_core::{Color, Move, Role};
+
+use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, pick, score_moves};
+use super::score::{INF, MATE, MATE_BOUND, score_from_tt, score_to_tt};
+use super::{CHECK_EVERY, MAX_PLY, Search};
+use crate::eval::evaluate;
+use crate::tt::Bound;
+
+impl Search<'_> {
+    pub(super) fn reduction(&self, depth: i32, searched: usize) -> i32 {
+        i32::from(self.engine.lmr[(depth as usize).min(63)][searched.min(63)])
+    }
+
+    /// Whether to abort: asked to stop, out of time or out of nodes. Looked
+    /// at every [`CHECK_EVERY`] nodes.
+    #[inline]
+    pub(super) fn check_stop(&mut self) -> bool {
+        if self.nodes.is_multiple_of(CHECK_EVERY) && !self.stopped && self.can_stop {
+            self.stopped = self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.max_nodes
+                || self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.stopped
+    }
+
+    /// Whether the current position occurred before, since the last
+    /// irreversible move (one repetition is enough to score a draw).
+    pub(super) fn is_repetition(&self) -> bool {
+        let key = self.pos.zobrist();
+        let n = self.keys.len();
+        let limit = (self.pos.halfmoves() as usize).min(n);
+        (2..=limit).step_by(2).any(|back| self.keys[n - back] == key)
+    }
+
+    pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, allow_null: bool) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.check_stop() {
+            return 0;
+        }
+        let in_check = self.pos.is_check();
+        // Draws by rule; mates found already bound what this node can score.
+        if self.is_repetition() || self.pos.halfmoves() >= 100 && !in_check || self.pos.is_insufficient_material() {
+            return 0;
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiescence(ply, alpha, beta);
+        }
+        self.nodes += 1;
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos);
+        }
+
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.zobrist();
+        let entry = self.engine.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && i32::from(e.depth) >= depth
+        {
+            let score = score_from_tt(i32::from(e.score), ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+
+        // Internal iterative reduction: a node no earlier search has seen
+        // is searched a ply shallower (no hash move to try first).
+        let depth = if tt_move.is_none() && depth >= 4 {
+            depth - 1
+        } else {
+            depth
+        };
+
+        let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta, a shallow search won't fall.
+            if depth <= 6 && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will too
+            // (not with pawns and at most one minor piece, where zugzwang
+            // is common and passing can be the best move).
+            if allow_null && depth >= 3 && static_eval >= beta && self.has_pieces(self.pos.turn()) {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let undo = self.pos.play_null();
+                self.keys.push(key);
+                let score = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                self.keys.pop();
+                self.pos.undo_null(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        self.pos.fill_legal_moves(&mut self.lists[ply]);
+        let count = self.lists[ply].len();
+        if count == 0 {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        score_moves(
+            &self.pos,
+            self.engine,
+            &self.lists[ply],
+            &mut self.keys_of_moves[ply],
+            tt_move,
+            ply,
+        );
+
+        let original_alpha = alpha;
+        let mut best_score = -INF;
+        let mut best_move = None;
+        let mut searched = 0;
+        // The quiet moves searched before a cutoff, to lower their history.
+        let mut quiets_tried = [None::<Move>; 64];
+        let mut quiet_count = 0usize;
+        let turn = self.pos.turn().index();
+        let mut i = 0;
+        while i < count {
+            let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
+            // A capture that loses material by static exchange goes after
+            // the killers. Found out only when it comes up: most nodes cut
+            // off before, and SEE is not free.
+            let order = &mut self.keys_of_moves[ply][i];
+            if (GOOD_CAPTURE..TT_MOVE).contains(order) && m.promotion().is_none() && loses_material(&self.pos, m) {
+                *order = BAD_CAPTURE + (*order - GOOD_CAPTURE);
+                continue;
+            }
+            i += 1;
+            let quiet = !m.is_capture() && m.promotion().is_none();
+            let is_killer = self.engine.killers[ply].contains(&Some(m));
+            // Late-move pruning: deep in the list, quiet moves at low depth
+            // rarely matter. Futility: nor do they when far below alpha.
+            // Checks are kept (seen once the move is made).
+            let prunable = !pv_node
+                && !in_check
+                && quiet
+                && searched > 0
+                && best_score > -MATE_BOUND
+                && (depth <= 3 && quiet_count as i32 >= 3 + 2 * depth * depth
+                    || depth <= 2 && static_eval + 100 + 100 * depth <= alpha);
+            let undo = self.pos.play_unchecked(m);
+            let gives_check = self.pos.is_check();
+            if prunable && !gives_check {
+                self.pos.undo(m, undo);
+                continue;
+            }
+            self.keys.push(key);
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
+                    r = self.reduction(depth, searched);
+                    r -= i32::from(pv_node) + i32::from(is_killer);
+                    let h = self.engine.history[turn][m.from().index() as usize][m.to().index() as usize];
+                    r -= (h / 8192).clamp(-1, 1);
+                    r = r.clamp(0, depth - 2);
+                }
+                score = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
+                }
+            }
+            self.keys.pop();
+            self.pos.undo(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(m, &quiets_tried[..quiet_count.min(64)], depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                if let Some(slot) = quiets_tried.get_mut(quiet_count) {
+                    *slot = Some(m);
+                }
+                quiet_count += 1;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine
+            .tt
+            .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        head[ply][ply] = Some(m);
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Whether `color` has more than pawns and one minor piece.
+    pub(super) fn has_pieces(&self, color: Color) -> bool {
+        let count = |role| self.pos.squares_of(chess_core::Piece::new(color, role)).count();
+        count(Role::Rook) + count(Role::Queen) > 0 || count(Role::Knight) + count(Role::Bishop) > 1
+    }
+}

@@ -1,0 +1,102 @@
+//! Move ordering: the hash move, captures by victim and attacker (those
+//! that lose by static exchange late), killers, then quiet moves by history.
+
+use chess_core::{Move, MoveList, Position, Role};
+
+use super::{Engine, Search};
+use crate::eval::ORDER_VALUE;
+use crate::see::see_ge;
+
+/// Ordering keys: the hash move first, then captures (by MVV-LVA), then
+/// killers, then captures found to lose material, then quiet moves.
+pub(super) const TT_MOVE: i32 = 1 << 30;
+pub(super) const GOOD_CAPTURE: i32 = 1 << 28;
+pub(super) const BAD_CAPTURE: i32 = 1 << 26;
+
+/// Whether a capture loses material by static exchange. Taking a piece
+/// worth at least the taker never does, which spares most SEE calls.
+pub(super) fn loses_material(pos: &Position, m: Move) -> bool {
+    let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role]);
+    attacker > victim_value(pos, m) && !see_ge(pos, m, 0)
+}
+
+/// The value of the piece `m` captures (0 for none).
+pub(super) fn victim_value(pos: &Position, m: Move) -> i32 {
+    match pos.piece_at(m.to()) {
+        Some(p) => ORDER_VALUE[p.role],
+        None if m.is_en_passant() => ORDER_VALUE.pawn,
+        None => 0,
+    }
+}
+
+/// Move-ordering keys: hash move, then captures and promotions by most
+/// valuable victim / least valuable attacker (the search moves those that
+/// lose material after the killers when it meets them), then killers, then
+/// quiet moves by history.
+pub(super) fn score_moves(
+    pos: &Position,
+    engine: &Engine,
+    moves: &MoveList,
+    scores: &mut [i32],
+    tt_move: Option<Move>,
+    ply: usize,
+) {
+    let turn = pos.turn().index();
+    let killers = engine.killers[ply];
+    for (m, score) in moves.iter().zip(scores.iter_mut()) {
+        *score = if Some(*m) == tt_move {
+            TT_MOVE
+        } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
+            let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role as i32);
+            let promotion = m.promotion().map_or(0, |r| ORDER_VALUE[r]);
+            GOOD_CAPTURE + 16 * (victim_value(pos, *m) + promotion) - attacker
+        } else if m.promotion().is_some() {
+            // Under-promotions last.
+            -(1 << 28)
+        } else if killers[0] == Some(*m) {
+            (1 << 27) + 1
+        } else if killers[1] == Some(*m) {
+            1 << 27
+        } else {
+            engine.history[turn][m.from().index() as usize][m.to().index() as usize]
+        };
+    }
+}
+
+/// Brings the best-scored remaining move to position `i` (a selection sort
+/// done lazily: most nodes cut off after a move or two).
+#[inline]
+pub(super) fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    scores.swap(i, best);
+    moves.swap(i, best);
+    moves[i]
+}
+
+impl Search<'_> {
+    /// A quiet move caused a cutoff: remember it as a killer, raise its
+    /// history and lower that of the quiet moves tried before it.
+    pub(super) fn reward_quiet(&mut self, m: Move, tried: &[Option<Move>], depth: i32, ply: usize) {
+        let killers = &mut self.engine.killers[ply];
+        if killers[0] != Some(m) {
+            killers[1] = killers[0];
+            killers[0] = Some(m);
+        }
+        let turn = self.pos.turn().index();
+        let bonus = (depth * depth).min(400) * 16;
+        let history = &mut self.engine.history[turn];
+        let mut update = |m: Move, delta: i32| {
+            let h = &mut history[m.from().index() as usize][m.to().index() as usize];
+            *h += delta - *h * delta.abs() / 65_536;
+        };
+        update(m, bonus);
+        for &other in tried.iter().flatten() {
+            update(other, -bonus);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! The quiescence search: captures (and check evasions) until the position
+//! is quiet, standing pat on the static evaluation.
+
+use super::ordering::{loses_material, pick, score_moves, victim_value};
+use super::score::{INF, MATE, score_from_tt, score_to_tt};
+use super::{MAX_PLY, Search};
+use crate::eval::evaluate;
+use crate::tt::Bound;
+
+impl Search<'_> {
+    /// Resolves captures (and check evasions) until the position is quiet,
+    /// so a static evaluation is never taken in the middle of an exchange.
+    pub(super) fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.check_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return evaluate(&self.pos);
+        }
+        let key = self.pos.zobrist();
+        let entry = self.engine.tt.probe(key);
+        if beta - alpha == 1
+            && let Some(e) = entry
+        {
+            let score = score_from_tt(i32::from(e.score), ply);
+            match e.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+        }
+        let tt_move = entry.and_then(|e| e.mv);
+        let original_alpha = alpha;
+        let mut best_move = None;
+        let in_check = self.pos.is_check();
+        let mut best_score;
+        let stand_pat;
+        if in_check {
+            self.pos.fill_legal_moves(&mut self.lists[ply]);
+            if self.lists[ply].is_empty() {
+                return -MATE + ply as i32;
+            }
+            best_score = -INF;
+            stand_pat = -INF;
+        } else {
+            stand_pat = evaluate(&self.pos);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+            self.pos.fill_legal_captures(&mut self.lists[ply]);
+        }
+        let count = self.lists[ply].len();
+        score_moves(
+            &self.pos,
+            self.engine,
+            &self.lists[ply],
+            &mut self.keys_of_moves[ply],
+            tt_move,
+            ply,
+        );
+        for i in 0..count {
+            let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
+            if !in_check && m.promotion().is_none() {
+                // Delta pruning: even winning this piece cannot reach alpha;
+                // and captures that lose material are left out.
+                if stand_pat + victim_value(&self.pos, m) + 200 <= alpha || loses_material(&self.pos, m) {
+                    continue;
+                }
+            }
+            let undo = self.pos.play_unchecked(m);
+            let score = -self.quiescence(ply + 1, -beta, -alpha);
+            self.pos.undo(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine
+            .tt
+            .store(key, best_move, score_to_tt(best_score, ply), 0, bound);
+        best_score
+    }
+}

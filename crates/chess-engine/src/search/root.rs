@@ -1,0 +1,146 @@
+//! The root: aspiration windows around the last score, every root move
+//! searched (MultiPV excludes the lines already found), and the principal
+//! variation completed from the table.
+
+use chess_core::Move;
+
+use super::Search;
+use super::score::{INF, MATE_BOUND};
+use crate::tt::Bound;
+
+impl Search<'_> {
+    /// The root search with an aspiration window around the previous
+    /// iteration's score, widened on failure.
+    pub(super) fn aspirated_root(&mut self, depth: i32, previous: i32, excluded: &[Move]) -> (i32, Option<Vec<Move>>) {
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+            (previous - delta, previous + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let (score, pv) = self.root(depth, alpha, beta, excluded);
+            if self.stopped {
+                // An interrupted iteration counts only if a move proved
+                // better than the window's floor; after a fail low, the
+                // moves' scores are mere upper bounds, and the best of them
+                // may be a blunder.
+                return (score, if score > alpha { pv } else { None });
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INF);
+            } else if score >= beta {
+                beta = (beta + delta).min(INF);
+            } else {
+                return (score, pv);
+            }
+            delta *= 2;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    /// Searches each root move not `excluded`; returns the best score and
+    /// line (the line is `None` when stopped before any move was searched).
+    pub(super) fn root(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        excluded: &[Move],
+    ) -> (i32, Option<Vec<Move>>) {
+        self.seldepth = 0;
+        self.pv_len[0] = 0;
+        let mut best_score = -INF;
+        let mut best: Option<Vec<Move>> = None;
+        let mut best_index = None;
+        let root_key = self.pos.zobrist();
+        let in_check = self.pos.is_check();
+        let mut searched = 0;
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i].0;
+            if excluded.contains(&m) {
+                continue;
+            }
+            let undo = self.pos.play_unchecked(m);
+            self.keys.push(root_key);
+            let gives_check = self.pos.is_check();
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(depth - 1, 1, -beta, -alpha, true);
+            } else {
+                let quiet = !m.is_capture() && m.promotion().is_none();
+                let r = if depth >= 3 && searched >= 4 && quiet && !in_check && !gives_check {
+                    (self.reduction(depth, searched) - 1).clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                score = -self.negamax(depth - 1 - r, 1, -alpha - 1, -alpha, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(depth - 1, 1, -beta, -alpha, true);
+                }
+            }
+            self.keys.pop();
+            self.pos.undo(m, undo);
+            if self.stopped {
+                break;
+            }
+            searched += 1;
+            self.root_moves[i].1 = score;
+            if score > best_score {
+                best_score = score;
+                best_index = Some(i);
+                let mut line = vec![m];
+                line.extend(self.pv[1][1..self.pv_len[1]].iter().flatten());
+                best = Some(line);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // Search the best move first next time.
+        if let Some(i) = best_index {
+            let entry = self.root_moves.remove(i);
+            self.root_moves.insert(0, entry);
+        }
+        if let Some(line) = best.as_mut() {
+            self.extend_from_table(line);
+            if !self.stopped {
+                let bound = if best_score >= beta { Bound::Lower } else { Bound::Exact };
+                self.engine.tt.store(root_key, Some(line[0]), best_score, depth, bound);
+            }
+        }
+        (best_score, best)
+    }
+
+    /// Lengthens a short line (cut by a table hit) with the table's moves,
+    /// so a reply to ponder on is known.
+    pub(super) fn extend_from_table(&self, line: &mut Vec<Move>) {
+        let mut pos = self.pos.clone();
+        let mut seen = vec![pos.zobrist()];
+        for &m in line.iter() {
+            pos.play_unchecked(m);
+            seen.push(pos.zobrist());
+        }
+        while line.len() < 2 {
+            let Some(m) = self.engine.tt.probe(pos.zobrist()).and_then(|e| e.mv) else {
+                break;
+            };
+            let Some(m) = pos.legal_move(m) else { break };
+            pos.play_unchecked(m);
+            if seen.contains(&pos.zobrist()) {
+                break;
+            }
+            seen.push(pos.zobrist());
+            line.push(m);
+        }
+    }
+}
