@@ -34,9 +34,11 @@ mod search;
 mod see;
 mod tt;
 pub mod uci;
+pub mod win_percent;
 pub mod worker;
 
 pub use eval::evaluate;
 pub use level::{Level, Rng};
 pub use search::{Clock, Engine, Info, Limits, Line, MAX_PLY, Score, SearchResult};
 pub use see::{see, see_ge};
+pub use win_percent::win_percent;

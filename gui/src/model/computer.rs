@@ -123,10 +123,7 @@ impl GameSetup {
 
     /// A random Chess960 start position number (0..960).
     pub fn random_960() -> u32 {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        chess_core::chess960::number_from_seed(nanos)
+        chess_core::chess960::number_from_seed(chess_engine::Rng::from_clock().next_u64())
     }
 
     /// The time controls of White and Black, or none for an untimed game.
@@ -579,38 +576,19 @@ fn task_of(game: &Game) -> (Position, Vec<Move>) {
     (game.start_position().clone(), game.moves())
 }
 
-/// A line in SAN with move numbers, from `pos` ("12... Nf6 13. Bg5 h6").
-pub fn line_san(pos: &Position, moves: &[Move]) -> String {
-    let mut board = pos.clone();
-    let mut out = String::new();
-    for (i, &m) in moves.iter().enumerate() {
-        let Ok(san) = board.san(m) else { break };
-        let number = board.fullmoves();
-        if board.turn() == Color::White {
-            out.push_str(&format!("{number}. "));
-        } else if i == 0 {
-            out.push_str(&format!("{number}... "));
-        }
-        out.push_str(&san);
-        out.push(' ');
-        if board.play(m).is_err() {
-            break;
-        }
-    }
-    out.trim_end().to_string()
-}
-
 /// An evaluation for people: "+1.35", "−0.40", "#3", "#-2" (White's view).
 pub fn score_text(score: Score) -> String {
     score.to_string()
 }
 
-/// The share of the evaluation bar that is White's, 0 to 1.
+/// The share of the evaluation bar that is White's, 0 to 1: White's
+/// winning chances on the review's curve ([`chess_engine::win_percent`]);
+/// a mate fills the bar.
 pub fn white_share(score: Score) -> f32 {
     match score {
         Score::Mate(n) if n > 0 => 1.0,
         Score::Mate(_) => 0.0,
-        Score::Cp(cp) => 1.0 / (1.0 + 10f32.powf(-(cp as f32) / 400.0)),
+        Score::Cp(cp) => (chess_engine::win_percent(cp) / 100.0) as f32,
     }
 }
 
@@ -631,13 +609,20 @@ mod tests {
                 Some(m)
             })
             .collect();
-        assert_eq!(line_san(&pos, &moves), "1... e5 2. Nf3 Nc6");
+        assert_eq!(pos.san_line(&moves), "1... e5 2. Nf3 Nc6");
     }
 
     #[test]
-    fn bar_share() {
+    fn the_bar_shows_the_winning_chances_the_review_graphs() {
+        use chess_core::pgn::Eval;
+        use chess_engine::review::win_percent;
         assert_eq!(white_share(Score::Cp(0)), 0.5);
-        assert!(white_share(Score::Cp(400)) > 0.9);
+        for cp in [-700, -150, 35, 400, 2500] {
+            let review = win_percent(Eval::Centipawns(cp), Color::White, Color::White) / 100.0;
+            assert!((f64::from(white_share(Score::Cp(cp))) - review).abs() < 1e-6, "{cp}");
+        }
+        assert!((white_share(Score::Cp(400)) - 0.813).abs() < 0.001);
+        assert_eq!(white_share(Score::Mate(3)), 1.0, "a mate fills the bar");
         assert_eq!(white_share(Score::Mate(-3)), 0.0);
     }
 }

@@ -895,12 +895,9 @@ fn review_notice(shown: &review::Shown) -> String {
     format!("Reviewed: accuracy {}, {}", side(Color::White), side(Color::Black))
 }
 
-/// A number in [0, 1) for drawing a book move: the clock's nanoseconds.
+/// A number in [0, 1) for drawing a book move.
 fn book_random() -> f64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    f64::from(nanos % 1_000_000) / 1_000_000.0
+    chess_engine::Rng::from_clock().next_f64()
 }
 
 fn display_name(path: &Path) -> String {

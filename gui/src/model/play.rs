@@ -447,12 +447,9 @@ impl Play {
             let parent = self.game.parent(node).unwrap_or(NodeId::ROOT);
             let before = self.game.position_at(parent);
             let san = self.game.san_at(node).unwrap_or_default();
-            let text = if before.turn() == Color::White {
-                format!("{}. {san}", before.fullmoves())
-            } else if need_number {
-                format!("{}... {san}", before.fullmoves())
-            } else {
-                san
+            let text = match before.move_number(need_number) {
+                Some(number) => format!("{number} {san}"),
+                None => san,
             };
             out.push(MoveToken::Move { node, text, mainline });
             need_number = false;

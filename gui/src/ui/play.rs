@@ -476,7 +476,7 @@ fn analysis(ui: &mut egui::Ui, app: &mut ChessApp) {
         let text = format!(
             "{}  {}{}",
             computer::score_text(line.score.for_white(pos.turn())),
-            computer::line_san(pos, &line.pv),
+            pos.san_line(&line.pv),
             if in_book { "  (book)" } else { "" }
         );
         ui.add(egui::Label::new(RichText::new(text).monospace()).truncate())

@@ -3,7 +3,6 @@
 //! variations; lines of at most 80 characters; the result.
 
 use crate::game::{Game, NodeId};
-use crate::piece::Color;
 use crate::position::Position;
 use crate::tags::Tags;
 
@@ -122,10 +121,8 @@ fn write_line(game: &Game, first: NodeId, tokens: &mut Vec<Token>) {
             push_comment(tokens, game.starting_comment(node));
             need_number = true;
         }
-        if before.turn() == Color::White {
-            tokens.push(format!("{}.", before.fullmoves()).into());
-        } else if need_number {
-            tokens.push(format!("{}...", before.fullmoves()).into());
+        if let Some(number) = before.move_number(need_number) {
+            tokens.push(number.into());
         }
         need_number = false;
         tokens.push(game.san_at(node).unwrap_or_default().into());

@@ -5,7 +5,7 @@
 use super::{San, SanPlus, Suffix};
 use crate::illegal::{IllegalMove, IllegalReason};
 use crate::moves::{Move, MoveList};
-use crate::piece::Role;
+use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -108,5 +108,66 @@ impl Position {
     /// ```
     pub fn san(&self, m: Move) -> Result<String, IllegalMove> {
         SanPlus::from_move(self, m).map(|san| san.to_string())
+    }
+
+    /// The move number written before a move from here, as PGN and people
+    /// write it: `12.` before White's move; `12...` before Black's when
+    /// `first` (a line starts with it, or a comment or variation came
+    /// between), otherwise none.
+    ///
+    /// ```
+    /// use chess_core::Position;
+    /// let pos = Position::new();
+    /// assert_eq!(pos.move_number(false).as_deref(), Some("1."));
+    /// let after: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".parse()?;
+    /// assert_eq!(after.move_number(true).as_deref(), Some("1..."));
+    /// assert_eq!(after.move_number(false), None);
+    /// # Ok::<(), chess_core::Error>(())
+    /// ```
+    pub fn move_number(&self, first: bool) -> Option<String> {
+        match self.turn() {
+            Color::White => Some(format!("{}.", self.fullmoves())),
+            Color::Black if first => Some(format!("{}...", self.fullmoves())),
+            Color::Black => None,
+        }
+    }
+
+    /// The SAN of the moves of `line` played from here, one after the
+    /// other, up to the first that is not legal: `["Qh7+", "Kf8", "Qh8#"]`.
+    pub fn san_moves(&self, line: &[Move]) -> Vec<String> {
+        let mut pos = self.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &m in line {
+            let Ok(san) = pos.san(m) else { break };
+            out.push(san);
+            pos.play_unchecked(m);
+        }
+        out
+    }
+
+    /// A line of moves from here as people read it, SAN with move numbers:
+    /// `12... Nf6 13. Bg5 h6`; it stops at the first move that is not legal.
+    ///
+    /// ```
+    /// use chess_core::{Position, Move, Square};
+    /// let pos: Position = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".parse()?;
+    /// let line = [Move::new(Square::E7, Square::E5), Move::new(Square::G1, Square::F3)];
+    /// assert_eq!(pos.san_line(&line), "1... e5 2. Nf3");
+    /// # Ok::<(), chess_core::Error>(())
+    /// ```
+    pub fn san_line(&self, line: &[Move]) -> String {
+        let mut pos = self.clone();
+        let mut out = String::new();
+        for (i, san) in self.san_moves(line).into_iter().enumerate() {
+            if let Some(number) = pos.move_number(i == 0) {
+                out.push_str(&number);
+                out.push(' ');
+            }
+            out.push_str(&san);
+            out.push(' ');
+            pos.play_unchecked(line[i]);
+        }
+        out.truncate(out.trim_end().len());
+        out
     }
 }

@@ -19,15 +19,8 @@
 use chess_core::pgn::Eval;
 use chess_core::{Color, Move, Piece, Position, Role, Square};
 
+use super::tunables::{MATERIAL_GAIN, MATERIAL_PLIES, TACTIC_GAIN};
 use crate::see;
-
-/// How many plies of a line count when adding up the material it wins.
-const MATERIAL_PLIES: usize = 6;
-/// A line must win at least this much (centipawns) for a fork, pin or
-/// skewer to be named: less, and the tactic did not work.
-const TACTIC_GAIN: i32 = 150;
-/// Material below this (centipawns) is not worth a sentence.
-const MATERIAL_GAIN: i32 = 80;
 
 /// What the coach is told about one move.
 #[derive(Clone, Debug)]
@@ -117,16 +110,7 @@ fn amount(gain: i32, rook_for_minor: bool) -> &'static str {
 /// The moves of `line` from `pos` in SAN, at most `plies` of them
 /// ("Qh7+ Kf8 Qh8#"); stops at a move that is not legal.
 fn san_line(pos: &Position, line: &[Move], plies: usize) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for &m in line.iter().take(plies) {
-        let Ok(san) = pos.san(m) else { break };
-        out.push(san);
-        if pos.play(m).is_err() {
-            break;
-        }
-    }
-    out.join(" ")
+    pos.san_moves(&line[..plies.min(line.len())]).join(" ")
 }
 
 fn san(pos: &Position, m: Move) -> Option<String> {

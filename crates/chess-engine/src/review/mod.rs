@@ -37,26 +37,7 @@ use chess_core::{Color, Move, Position};
 pub use analyse::{AnalyseOptions, analyse, analyse_game, analyse_game_uci};
 pub use annotate::{annotate, evals_of, format_eval};
 
-/// The tunables of the review, in one place.
-pub mod tunables {
-    /// Lichess's slope of the win-percentage curve (per centipawn).
-    pub const WIN_SLOPE: f64 = 0.003_682_08;
-    /// Evaluations are clamped to ±this many centipawns before the curve
-    /// (lichess's ceiling); a mate counts as the ceiling.
-    pub const CP_CEILING: i32 = 1000;
-    /// Drops of the mover's win percentage (in points, 0-100) that make an
-    /// inaccuracy, a mistake and a blunder.
-    pub const INACCURACY_DROP: f64 = 10.0;
-    /// See [`INACCURACY_DROP`].
-    pub const MISTAKE_DROP: f64 = 20.0;
-    /// See [`INACCURACY_DROP`].
-    pub const BLUNDER_DROP: f64 = 30.0;
-    /// A lost mate still leaves the mover this many centipawns up: only an
-    /// inaccuracy. Above [`MATE_LOST_MISTAKE_CP`]: a mistake; else a blunder.
-    pub const MATE_LOST_INACCURACY_CP: i32 = 999;
-    /// See [`MATE_LOST_INACCURACY_CP`].
-    pub const MATE_LOST_MISTAKE_CP: i32 = 700;
-}
+pub mod tunables;
 
 /// How bad a move was, as lichess names it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -130,8 +111,7 @@ fn centipawns_for(eval: Eval, turn: Color, color: Color) -> i32 {
 /// assert!((up_a_pawn - 59.1).abs() < 0.1);
 /// ```
 pub fn win_percent(eval: Eval, turn: Color, color: Color) -> f64 {
-    let cp = f64::from(centipawns_for(eval, turn, color));
-    50.0 + 50.0 * (2.0 / (1.0 + (-tunables::WIN_SLOPE * cp).exp()) - 1.0)
+    crate::win_percent(centipawns_for(eval, turn, color))
 }
 
 /// The judgement of a move by `mover`, from the evaluation before it
@@ -199,7 +179,8 @@ pub fn move_accuracy(before: f64, after: f64) -> f64 {
         return 100.0;
     }
     let drop = before - after;
-    let raw = 103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * drop).exp() - 3.166_924_740_191_411;
+    use tunables::{ACCURACY_A, ACCURACY_B, ACCURACY_C};
+    let raw = ACCURACY_A * (-ACCURACY_B * drop).exp() - ACCURACY_C;
     (raw + 1.0).clamp(0.0, 100.0)
 }
 
@@ -219,13 +200,14 @@ pub fn accuracy(white_wins: &[f64], first: Color) -> [Option<f64>; 2] {
     if plies == 0 {
         return [None, None];
     }
-    let window = (plies / 10).clamp(2, 8).min(white_wins.len());
+    use tunables::{VOLATILITY_MAX, VOLATILITY_MIN, WINDOW_MAX, WINDOW_MIN};
+    let window = (plies / 10).clamp(WINDOW_MIN, WINDOW_MAX).min(white_wins.len());
     let weights: Vec<f64> = (0..plies)
         .map(|i| {
             // The window ending with the move (or the first window).
             let end = (i + 2).max(window).min(white_wins.len());
             let xs = &white_wins[end - window..end];
-            std_dev(xs).clamp(0.5, 12.0)
+            std_dev(xs).clamp(VOLATILITY_MIN, VOLATILITY_MAX)
         })
         .collect();
     let mut per_side: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
