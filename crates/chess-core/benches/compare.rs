@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-#[path = "common.rs"]
+#[path = "support/perft.rs"]
 mod common;
 use common::*;
 

@@ -6,6 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
+#[path = "support/perft.rs"]
 mod common;
 use common::*;
 

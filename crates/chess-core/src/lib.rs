@@ -28,7 +28,6 @@
 //! for the plain types.
 
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 mod attacks;
 mod board;

@@ -20,7 +20,6 @@
 //!   refuses an incompatible change unless `CHESS_ABI_VERSION`, which names
 //!   the shared library (`libchess.so.N`), is raised.
 
-#![warn(missing_docs)]
 #![allow(non_camel_case_types)]
 #![deny(unsafe_op_in_unsafe_fn)]
 

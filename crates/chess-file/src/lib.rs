@@ -20,7 +20,6 @@
 //! ```
 
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 mod atomic;
 pub mod book;

@@ -576,11 +576,6 @@ fn task_of(game: &Game) -> (Position, Vec<Move>) {
     (game.start_position().clone(), game.moves())
 }
 
-/// An evaluation for people: "+1.35", "−0.40", "#3", "#-2" (White's view).
-pub fn score_text(score: Score) -> String {
-    score.to_string()
-}
-
 /// The share of the evaluation bar that is White's, 0 to 1: White's
 /// winning chances on the review's curve ([`chess_engine::win_percent`]);
 /// a mate fills the bar.

@@ -369,6 +369,9 @@ impl Model {
         }
     }
 
+    /// Shows `game` (read from `path`, if from a file) as the game on the
+    /// board: two people play it, without a clock, its `[%eval]` comments
+    /// shown as a review.
     fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
         let mut setup = self.computer.setup.clone();
         setup.white = Player::Human;
@@ -867,6 +870,7 @@ impl Model {
         }
     }
 
+    /// Asks for a UCI engine program for the new game dialog's setup.
     pub fn choose_engine(&mut self, dialogs: &mut dyn FileDialogs) {
         self.choose(Purpose::Engine, dialogs);
     }

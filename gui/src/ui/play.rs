@@ -475,7 +475,7 @@ fn analysis(ui: &mut egui::Ui, app: &mut ChessApp) {
         let in_book = line.pv.first().is_some_and(|m| book.contains(m));
         let text = format!(
             "{}  {}{}",
-            computer::score_text(line.score.for_white(pos.turn())),
+            line.score.for_white(pos.turn()),
             pos.san_line(&line.pv),
             if in_book { "  (book)" } else { "" }
         );
@@ -491,7 +491,7 @@ fn analysis(ui: &mut egui::Ui, app: &mut ChessApp) {
 /// A bar split between White and Black by the evaluation, with the number
 /// and depth beside it.
 fn evaluation_bar(ui: &mut egui::Ui, score: chess_engine::Score, depth: u32) {
-    let text = format!("{}  depth {depth}", computer::score_text(score));
+    let text = format!("{}  depth {depth}", score);
     let width = ui.available_width();
     let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 16.0), Sense::hover());
     let who = match score.as_cp() {
@@ -499,7 +499,7 @@ fn evaluation_bar(ui: &mut egui::Ui, score: chess_engine::Score, depth: u32) {
         cp if cp < -50 => "Black is better",
         _ => "about equal",
     };
-    let label = format!("Evaluation {} ({who}), depth {depth}", computer::score_text(score));
+    let label = format!("Evaluation {} ({who}), depth {depth}", score);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, &label));
     let painter = ui.painter();
     painter.rect_filled(rect, 3.0, Color32::from_gray(12));

@@ -11,7 +11,6 @@ use crate::position::{Position, Undo};
 /// to a [`Visitor`].
 pub(super) trait Sink {
     fn tag(&mut self, name: &[u8], value: RawTag<'_>);
-    /// The tags are read, the moves start from `start`.
     /// The position the moves will start from, to be set before
     /// [`Sink::start`].
     fn start_position(&mut self) -> &mut Position;

@@ -4,7 +4,8 @@
 
 use chess_core::Position;
 
-pub const CPW: &str = include_str!("../tests/data/cpw-perft.epd");
+/// The Chess Programming Wiki's perft positions.
+pub const CPW: &str = include_str!("../../tests/data/cpw-perft.epd");
 
 /// The six CPW positions with a depth that takes a fraction of a second.
 pub fn positions() -> Vec<(&'static str, String, u32)> {
@@ -17,6 +18,7 @@ pub fn positions() -> Vec<(&'static str, String, u32)> {
         .collect()
 }
 
+/// A position of ours from a FEN.
 pub fn ours(fen: &str) -> Position {
     fen.parse().unwrap()
 }
@@ -45,16 +47,19 @@ pub fn ours_perft_hashed(pos: &mut Position, depth: u32) -> u64 {
     total
 }
 
+/// A shakmaty position from a FEN.
 pub fn shakmaty_pos(fen: &str) -> shakmaty::Chess {
     use shakmaty::{CastlingMode, fen::Fen};
     let fen: Fen = fen.parse().unwrap();
     fen.into_position(CastlingMode::Standard).unwrap()
 }
 
+/// A cozy-chess board from a FEN.
 pub fn cozy_pos(fen: &str) -> cozy_chess::Board {
     cozy_chess::Board::from_fen(fen, false).unwrap()
 }
 
+/// shakmaty's perft, every leaf move played (copy-make).
 pub fn shakmaty_perft_unbulked(pos: &shakmaty::Chess, depth: u32) -> u64 {
     use shakmaty::Position as _;
     if depth == 0 {
@@ -80,6 +85,7 @@ pub fn shakmaty_perft_unbulked(pos: &shakmaty::Chess, depth: u32) -> u64 {
         .sum()
 }
 
+/// cozy-chess's perft, bulk-counted or not (copy-make).
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
