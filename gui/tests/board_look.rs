@@ -4,7 +4,6 @@
 use chess_gui::ChessApp;
 use chess_gui::model::FixedDialogs;
 use chess_gui::model::settings::{BoardSettings, Coordinates, Theme};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 mod common;
@@ -59,12 +58,7 @@ fn a_move_glides_to_its_square() {
     let dialogs = FixedDialogs::default();
     let app = ChessApp::new(Box::new(dialogs));
     assert!(app.model.board.animate, "on by default");
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        .with_step_dt(0.05)
-        .with_max_steps(32)
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app);
+    let mut h = common::build(common::builder(common::WINDOW).with_step_dt(0.05), app);
     h.run();
     h.get_by_label("e2, white pawn").click();
     h.step();

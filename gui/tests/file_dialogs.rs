@@ -7,18 +7,16 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
+mod common;
+
 fn harness(folder: &std::path::Path) -> Harness<'static, ChessApp> {
     let mut app = ChessApp::new(Box::new(NativeDialogs));
     app.model.board.animate = false;
     app.chooser.in_app_always = true;
     app.chooser.folder = Some(folder.to_path_buf());
-    Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        // egui_file's two text fields (folder, file name) carry no
-        // accessible name; the rest of the app is checked elsewhere.
-        .with_accessibility_check(false)
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
+    // egui_file's two text fields (folder, file name) carry no accessible
+    // name; the rest of the app is checked elsewhere.
+    common::build(common::builder(common::WINDOW).with_accessibility_check(false), app)
 }
 
 /// The text fields of the dialog: the folder, then the file name.

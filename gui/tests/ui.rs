@@ -9,13 +9,13 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn harness_with(mut app: ChessApp) -> Harness<'static, ChessApp> {
-    // Moves appear at once (the glide has its own test).
-    app.model.board.animate = false;
-    Harness::builder()
-        .with_size(egui::vec2(1000.0, 720.0))
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
+mod common;
+
+/// The window of this file's snapshots.
+const WINDOW: egui::Vec2 = egui::vec2(1000.0, 720.0);
+
+fn harness_with(app: ChessApp) -> Harness<'static, ChessApp> {
+    common::harness_of(app, WINDOW)
 }
 
 fn harness() -> Harness<'static, ChessApp> {
@@ -29,21 +29,12 @@ fn harness_fen(fen: &str) -> Harness<'static, ChessApp> {
     harness_with(app)
 }
 
-/// Clicks the square named `name` ("e2"), whatever stands on it.
-fn square(h: &mut Harness<'static, ChessApp>, name: &str) {
-    h.get_by_label_contains(&format!("{name}, ")).click();
-    h.run();
-}
+use common::{click as button, square};
 
 fn clicks(h: &mut Harness<'static, ChessApp>, names: &[&str]) {
     for name in names {
         square(h, name);
     }
-}
-
-fn button(h: &mut Harness<'static, ChessApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
 }
 
 fn status(h: &Harness<'static, ChessApp>) -> String {

@@ -4,78 +4,24 @@
 //! status and keys at every step; unmake restores the position exactly and
 //! the incremental key equals the key of the same position read fresh.
 
-use chess_core::{EnPassantMode, Move, Position, Status};
+mod common;
+
+use chess_core::{Move, Position};
+use common::{check_against_shakmaty, play_checked, shakmaty_of};
 use proptest::prelude::*;
-use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen, zobrist::Zobrist64};
-
-fn shakmaty_of(fen: &str) -> Chess {
-    let setup = fen.parse::<Fen>().unwrap();
-    setup
-        .into_position(CastlingMode::Chess960)
-        .unwrap_or_else(|e| panic!("shakmaty refuses {fen}: {e}"))
-}
-
-fn check_against_shakmaty(pos: &Position, theirs: &Chess) {
-    let mut ours: Vec<String> = pos.legal_moves().iter().map(|m| m.uci()).collect();
-    let mut expected: Vec<String> = theirs
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Chess960).to_string())
-        .collect();
-    ours.sort();
-    expected.sort();
-    assert_eq!(ours, expected, "legal moves of {}", pos.fen());
-    let their_fen = Fen::from_position(theirs, shakmaty::EnPassantMode::Legal).to_string();
-    assert_eq!(pos.fen(), their_fen);
-    assert_eq!(
-        pos.status() == Status::Checkmate,
-        theirs.is_checkmate(),
-        "{}",
-        pos.fen()
-    );
-    assert_eq!(
-        pos.status() == Status::Stalemate,
-        theirs.is_stalemate(),
-        "{}",
-        pos.fen()
-    );
-    let pseudo: Zobrist64 = theirs.zobrist_hash(shakmaty::EnPassantMode::PseudoLegal);
-    assert_eq!(pos.zobrist(), pseudo.0, "key of {}", pos.fen());
-    for m in theirs.legal_moves() {
-        let uci = m.to_uci(CastlingMode::Chess960).to_string();
-        let ours = pos
-            .parse_uci(&uci)
-            .unwrap_or_else(|e| panic!("{uci} in {}: {e}", pos.fen()));
-        let expected = shakmaty::san::SanPlus::from_move(theirs.clone(), m).to_string();
-        let san = pos.san(ours).unwrap();
-        assert_eq!(san, expected, "SAN of {uci} in {}", pos.fen());
-        assert_eq!(pos.parse_san(&san), Ok(ours), "{san} in {}", pos.fen());
-    }
-}
+use shakmaty::{CastlingMode, Position as _};
 
 fn playout(number: u32, choices: &[u16]) {
     let mut pos = Position::new_960(number).unwrap();
-    let mut theirs = shakmaty_of(&pos.fen());
+    let mut theirs = shakmaty_of(&pos.fen(), CastlingMode::Chess960);
     for &choice in choices {
-        check_against_shakmaty(&pos, &theirs);
+        check_against_shakmaty(&pos, &theirs, CastlingMode::Chess960);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
         let m: Move = moves[choice as usize % moves.len()];
-        let before = pos.clone();
-        let undo = pos.play_unchecked(m);
-        let after = pos.clone();
-        pos.undo(m, undo);
-        assert_eq!(pos, before, "undo of {m} in {}", before.fen());
-        pos.play_unchecked(m);
-        assert_eq!(pos, after);
-        let always = pos.fen_with(EnPassantMode::Always);
-        let fresh = Position::from_fen_960(&always).unwrap();
-        assert_eq!(fresh, pos, "FEN round trip of {always}");
-        assert_eq!(fresh.zobrist(), pos.zobrist());
-        let uci = shakmaty::uci::UciMove::from_ascii(m.uci().as_bytes()).unwrap();
-        theirs.play_unchecked(uci.to_move(&theirs).unwrap());
+        play_checked(&mut pos, &mut theirs, m, Position::from_fen_960);
     }
 }
 
@@ -84,9 +30,9 @@ fn playout(number: u32, choices: &[u16]) {
 fn castling_playout(number: u32, choices: &[u16]) -> usize {
     let mut castled = 0;
     let mut pos = Position::new_960(number).unwrap();
-    let mut theirs = shakmaty_of(&pos.fen());
+    let mut theirs = shakmaty_of(&pos.fen(), CastlingMode::Chess960);
     for &choice in choices {
-        check_against_shakmaty(&pos, &theirs);
+        check_against_shakmaty(&pos, &theirs, CastlingMode::Chess960);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
@@ -156,7 +102,11 @@ proptest! {
 fn every_start_position_agrees_with_shakmaty() {
     for n in 0..960 {
         let pos = Position::new_960(n).unwrap();
-        check_against_shakmaty(&pos, &shakmaty_of(&pos.fen()));
+        check_against_shakmaty(
+            &pos,
+            &shakmaty_of(&pos.fen(), CastlingMode::Chess960),
+            CastlingMode::Chess960,
+        );
     }
 }
 
@@ -164,7 +114,7 @@ fn every_start_position_agrees_with_shakmaty() {
 fn perft_of_start_positions_agrees_with_shakmaty() {
     for n in [0, 1, 100, 333, 518, 700, 959] {
         let pos = Position::new_960(n).unwrap();
-        let theirs = shakmaty_of(&pos.fen());
+        let theirs = shakmaty_of(&pos.fen(), CastlingMode::Chess960);
         for depth in 1..=3 {
             assert_eq!(
                 pos.perft(depth),

@@ -9,9 +9,12 @@
 //!   as text and as a `San` value;
 //! - no text makes the FEN parser panic.
 
-use chess_core::{EnPassantMode, Move, Position, Setup, Status};
+mod common;
+
+use chess_core::{EnPassantMode, Move, Position, Setup};
+use common::{check_against_shakmaty, play_checked, shakmaty_of};
 use proptest::prelude::*;
-use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen, zobrist::Zobrist64};
+use shakmaty::CastlingMode;
 
 const SUITE: &str = include_str!("data/perftsuite.epd");
 
@@ -20,70 +23,6 @@ fn start_positions() -> Vec<String> {
         .lines()
         .map(|l| l.split(';').next().unwrap().trim().to_string())
         .collect()
-}
-
-fn shakmaty_of(fen: &str) -> Chess {
-    // shakmaty refuses impossible checks (B6b/8/8/8/2K5/5k2/8/b6B b); we warn.
-    let setup = fen.parse::<Fen>().unwrap();
-    match setup.into_position(CastlingMode::Standard) {
-        Ok(pos) => pos,
-        Err(e) => e.ignore_impossible_check().unwrap(),
-    }
-}
-
-fn check_against_shakmaty(pos: &Position, theirs: &Chess) {
-    let mut ours: Vec<String> = pos.legal_moves().iter().map(|m| m.uci()).collect();
-    let mut expected: Vec<String> = theirs
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    ours.sort();
-    expected.sort();
-    assert_eq!(ours, expected, "legal moves of {}", pos.fen());
-    let their_fen = Fen::from_position(theirs, shakmaty::EnPassantMode::Legal).to_string();
-    assert_eq!(pos.fen(), their_fen);
-    assert_eq!(pos.is_check(), theirs.is_check());
-    assert_eq!(
-        pos.status() == Status::Checkmate,
-        theirs.is_checkmate(),
-        "{}",
-        pos.fen()
-    );
-    assert_eq!(
-        pos.status() == Status::Stalemate,
-        theirs.is_stalemate(),
-        "{}",
-        pos.fen()
-    );
-    assert_eq!(
-        pos.is_insufficient_material(),
-        theirs.is_insufficient_material(),
-        "{}",
-        pos.fen()
-    );
-    let pseudo: Zobrist64 = theirs.zobrist_hash(shakmaty::EnPassantMode::PseudoLegal);
-    let legal: Zobrist64 = theirs.zobrist_hash(shakmaty::EnPassantMode::Legal);
-    assert_eq!(pos.zobrist(), pseudo.0, "Polyglot key of {}", pos.fen());
-    assert_eq!(pos.repetition_key(), legal.0, "repetition key of {}", pos.fen());
-
-    for m in theirs.legal_moves() {
-        let uci = m.to_uci(CastlingMode::Standard).to_string();
-        let ours = pos.parse_uci(&uci).unwrap();
-        let expected = shakmaty::san::SanPlus::from_move(theirs.clone(), m).to_string();
-        let san = pos.san(ours).unwrap();
-        assert_eq!(san, expected, "SAN of {uci} in {}", pos.fen());
-        assert_eq!(pos.parse_san(&san), Ok(ours), "{san} in {}", pos.fen());
-        // Without the check mark, and with an annotation, it reads the same.
-        let bare = san.trim_end_matches(['+', '#']);
-        assert_eq!(pos.parse_san(&format!("{bare}!?")), Ok(ours));
-        // As values: shakmaty's SAN reads as ours, writes back the same and
-        // resolves to the move.
-        let value: chess_core::SanPlus = expected.parse().unwrap();
-        assert_eq!(value.to_string(), expected);
-        assert_eq!(value.san.to_move(pos), Ok(ours), "{expected} in {}", pos.fen());
-        assert_eq!(chess_core::San::from_move(pos, ours), value.san);
-    }
 }
 
 /// Every SAN naming one of our pieces and any target square either parses to
@@ -118,9 +57,9 @@ fn playout(start: usize, choices: &[u16]) {
     let fens = start_positions();
     let fen = &fens[start % fens.len()];
     let mut pos: Position = fen.parse().unwrap();
-    let mut theirs = shakmaty_of(fen);
+    let mut theirs = shakmaty_of(fen, CastlingMode::Standard);
     for (ply, &choice) in choices.iter().enumerate() {
-        check_against_shakmaty(&pos, &theirs);
+        check_against_shakmaty(&pos, &theirs, CastlingMode::Standard);
         if ply % 8 == 0 {
             san_never_accepts_illegal_moves(&pos);
         }
@@ -129,25 +68,7 @@ fn playout(start: usize, choices: &[u16]) {
             break;
         }
         let m: Move = moves[choice as usize % moves.len()];
-
-        // Make then unmake restores the position exactly.
-        let before = pos.clone();
-        let undo = pos.play_unchecked(m);
-        let after = pos.clone();
-        pos.undo(m, undo);
-        assert_eq!(pos, before, "undo of {m} in {}", before.fen());
-        pos.play_unchecked(m);
-        assert_eq!(pos, after);
-
-        // The incremental key equals the key of the same position read fresh.
-        let always = pos.fen_with(EnPassantMode::Always);
-        let fresh = Position::from_fen(&always).unwrap();
-        assert_eq!(fresh, pos, "FEN round trip of {always}");
-        assert_eq!(fresh.zobrist(), pos.zobrist());
-        assert_eq!(Position::from_fen(&pos.fen()).unwrap().fen(), pos.fen());
-
-        let uci = shakmaty::uci::UciMove::from_ascii(m.uci().as_bytes()).unwrap();
-        theirs.play_unchecked(uci.to_move(&theirs).unwrap());
+        play_checked(&mut pos, &mut theirs, m, Position::from_fen);
     }
 }
 
@@ -326,7 +247,7 @@ fn san_reading_agrees_with_shakmaty_on_the_perft_suites() {
     let mut read = 0;
     for fen in &fens {
         let pos: Position = fen.parse().unwrap();
-        let theirs = shakmaty_of(fen);
+        let theirs = shakmaty_of(fen, CastlingMode::Standard);
         for from in pos.pieces_of(pos.turn()) {
             let role = pos.piece_at(from).unwrap().role;
             let letter = if role == chess_core::Role::Pawn {

@@ -7,11 +7,36 @@ use std::path::PathBuf;
 
 use chess_gui::ChessApp;
 use chess_gui::model::FixedDialogs;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use egui_kittest::{Harness, HarnessBuilder};
 
-/// The app in a 1100x760 window whose file dialogs answer `open` and
-/// `save` in turn; `setup` changes the app before the first frame.
+/// The window most tests use.
+pub const WINDOW: egui::Vec2 = egui::vec2(1100.0, 760.0);
+
+/// The harness builder every UI test starts from: a window of `size` with
+/// the app's fonts; a computer's move or a running clock may take a few
+/// frames, so a run may take 32 of them.
+pub fn builder(size: egui::Vec2) -> HarnessBuilder<ChessApp> {
+    Harness::builder()
+        .with_size(size)
+        .with_max_steps(32)
+        .with_context_setup(chess_gui::fonts::install)
+}
+
+/// `app` built by `builder`, drawn as the real app draws itself.
+pub fn build(builder: HarnessBuilder<ChessApp>, app: ChessApp) -> Harness<'static, ChessApp> {
+    builder.build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
+}
+
+/// `app` in a window of `size`, its moves appearing at once (the glide has
+/// its own test).
+pub fn harness_of(mut app: ChessApp, size: egui::Vec2) -> Harness<'static, ChessApp> {
+    app.model.board.animate = false;
+    build(builder(size), app)
+}
+
+/// The app in the usual window whose file dialogs answer `open` and `save`
+/// in turn; `setup` changes the app before the first frame.
 pub fn harness_with(
     open: &[PathBuf],
     save: &[PathBuf],
@@ -23,15 +48,9 @@ pub fn harness_with(
         ..FixedDialogs::default()
     };
     let mut app = ChessApp::new(Box::new(dialogs));
-    // Moves appear at once (the glide has its own test).
     app.model.board.animate = false;
     setup(&mut app);
-    Harness::builder()
-        .with_size(egui::vec2(1100.0, 760.0))
-        // A computer's move or a running clock may take a few frames.
-        .with_max_steps(32)
-        .with_context_setup(chess_gui::fonts::install)
-        .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
+    harness_of(app, WINDOW)
 }
 
 /// Runs frames until the UI settles; while the computer thinks or a clock
