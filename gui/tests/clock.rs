@@ -31,7 +31,7 @@ use common::{click, square};
 
 fn harness(time: &Manual) -> Harness<'static, ChessApp> {
     let time = time.clone();
-    common::harness_with(&[], &[], move |app| app.model.time = Box::new(time))
+    common::harness_with(&[], &[], move |app| app.model.timing.time = Box::new(time))
 }
 
 /// A running clock asks for a repaint every 50 ms: run some frames.
@@ -119,7 +119,7 @@ fn a_saved_timed_game_resumes_with_its_times() {
     let time = Manual::default();
     let clock = time.clone();
     let mut h = common::harness_with(std::slice::from_ref(&file), std::slice::from_ref(&file), move |app| {
-        app.model.time = Box::new(clock)
+        app.model.timing.time = Box::new(clock)
     });
     settle(&mut h);
     click(&mut h, "New game");
@@ -146,7 +146,7 @@ fn a_saved_timed_game_resumes_with_its_times() {
     click(&mut h, "New game");
     click(&mut h, "Untimed");
     click(&mut h, "Start game");
-    assert!(h.state().model.clock.is_none());
+    assert!(h.state().model.timing.clock.is_none());
     time.set(500);
     h.get_by_label("File").click();
     settle(&mut h);
@@ -241,7 +241,7 @@ fn a_moves_based_control_made_in_the_dialog() {
     click(&mut h, "Black: human");
     click(&mut h, "Start game");
     h.get_by_label("White 1:30:00");
-    let clock = h.state().model.clock.as_ref().expect("a timed game");
+    let clock = h.state().model.timing.clock.as_ref().expect("a timed game");
     assert_eq!(clock.moves_to_go(chess_core::Color::White), Some(40));
     assert!(h.state().model.pgn().contains("[TimeControl \"40/5400+30:1800+30\"]"));
 }
@@ -279,8 +279,8 @@ fn assert_no_flag(model: &chess_gui::model::Model) {
         })
     );
     assert!(!lost_on_time, "a computer lost on time: {outcome:?}");
-    let clock = model.clock.as_ref().expect("timed");
-    let now = model.time.now();
+    let clock = model.timing.clock.as_ref().expect("timed");
+    let now = model.timing.time.now();
     for color in [chess_core::Color::White, chess_core::Color::Black] {
         assert!(clock.left(color, now) > Duration::ZERO, "{color:?} has no time left");
     }
@@ -313,8 +313,8 @@ fn the_computer_at_full_strength_keeps_time_in_a_five_second_game() {
     let model = computer_game(control, 10, 80);
     assert_no_flag(&model);
     // The clock did limit it: both sides used a good part of their time.
-    let clock = model.clock.as_ref().expect("timed");
-    let now = model.time.now();
+    let clock = model.timing.clock.as_ref().expect("timed");
+    let now = model.timing.time.now();
     for color in [chess_core::Color::White, chess_core::Color::Black] {
         assert!(
             clock.left(color, now) < Duration::from_secs(4),

@@ -12,189 +12,10 @@
 
 use std::time::Duration;
 
-use chess_core::{Color, DrawReason, Outcome, Position, WinReason};
+use chess_core::{Color, DrawReason, Game, Outcome, Position, WinReason};
+use chess_engine::worker::ClockTimes;
 
-/// Time added as a side moves.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Bonus {
-    /// Nothing.
-    None,
-    /// Fischer: this much is added after each move.
-    Increment(Duration),
-    /// Bronstein: what the move used is given back, up to this much.
-    Bronstein(Duration),
-    /// Simple (US) delay: the clock waits this long before it runs.
-    Delay(Duration),
-}
-
-/// One period of a time control: its time, its bonus, and how many moves
-/// must be made in it (`None`: the rest of the game).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Period {
-    /// Moves to make in the period, or none for the rest of the game.
-    pub moves: Option<u32>,
-    /// The time the period brings.
-    pub time: Duration,
-    /// The bonus per move while in the period.
-    pub bonus: Bonus,
-}
-
-/// A time control for one side: its periods, in order (the last one lasts).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct TimeControl {
-    /// The periods; never empty.
-    pub periods: Vec<Period>,
-}
-
-impl TimeControl {
-    /// `minutes` for the game plus `increment` seconds a move: 3+2.
-    pub fn fischer(minutes: u64, increment: u64) -> TimeControl {
-        TimeControl {
-            periods: vec![Period {
-                moves: None,
-                time: Duration::from_secs(minutes * 60),
-                bonus: if increment > 0 {
-                    Bonus::Increment(Duration::from_secs(increment))
-                } else {
-                    Bonus::None
-                },
-            }],
-        }
-    }
-
-    /// The usual presets, by name: 1+0, 3+0, 3+2, 5+0, 10+0, 10+5, 15+10,
-    /// 30+0, 90+30.
-    pub fn presets() -> Vec<(&'static str, TimeControl)> {
-        [
-            ("1+0", 1, 0),
-            ("3+0", 3, 0),
-            ("3+2", 3, 2),
-            ("5+0", 5, 0),
-            ("10+0", 10, 0),
-            ("10+5", 10, 5),
-            ("15+10", 15, 10),
-            ("30+0", 30, 0),
-            ("90+30", 90, 30),
-        ]
-        .into_iter()
-        .map(|(name, m, i)| (name, TimeControl::fischer(m, i)))
-        .collect()
-    }
-
-    /// The PGN standard's `TimeControl` value: `300+2`, `40/5400:1800`,
-    /// with `+` for an increment and `d` for a delay (not in the standard;
-    /// written as some programs do).
-    pub fn pgn_tag(&self) -> String {
-        self.periods
-            .iter()
-            .map(|p| {
-                let mut s = match p.moves {
-                    Some(n) => format!("{n}/{}", p.time.as_secs()),
-                    None => p.time.as_secs().to_string(),
-                };
-                match p.bonus {
-                    Bonus::None => {}
-                    Bonus::Increment(d) => s.push_str(&format!("+{}", d.as_secs())),
-                    Bonus::Bronstein(d) | Bonus::Delay(d) => s.push_str(&format!("d{}", d.as_secs())),
-                }
-                s
-            })
-            .collect::<Vec<_>>()
-            .join(":")
-    }
-}
-
-impl TimeControl {
-    /// FIDE's classical control: 40 moves in 90 minutes, then 30 minutes
-    /// for the rest of the game, with 30 seconds added from move one.
-    pub fn fide_classical() -> TimeControl {
-        let bonus = Bonus::Increment(Duration::from_secs(30));
-        TimeControl {
-            periods: vec![
-                Period {
-                    moves: Some(40),
-                    time: Duration::from_secs(90 * 60),
-                    bonus,
-                },
-                Period {
-                    moves: None,
-                    time: Duration::from_secs(30 * 60),
-                    bonus,
-                },
-            ],
-        }
-    }
-
-    /// Whether the control can be played: at least one period, the first
-    /// with time on it, every period but the last with a move count, and
-    /// the last for the rest of the game. The error says what is wrong.
-    pub fn check(&self) -> Result<(), String> {
-        let Some(first) = self.periods.first() else {
-            return Err("a time control needs a period".to_string());
-        };
-        if first.time.is_zero() {
-            return Err("the first period needs some time".to_string());
-        }
-        let last = self.periods.len() - 1;
-        for (i, period) in self.periods.iter().enumerate() {
-            match period.moves {
-                Some(0) => return Err(format!("period {} needs at least one move", i + 1)),
-                Some(_) if i == last => {
-                    return Err("the last period must last for the rest of the game".to_string());
-                }
-                None if i != last => return Err(format!("period {} needs a number of moves", i + 1)),
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
-    /// The control in words: `5 min + 3 s a move`, `40 moves in 1:30:00,
-    /// then 30 min; + 30 s a move`.
-    pub fn describe(&self) -> String {
-        let time = |d: Duration| {
-            let s = d.as_secs();
-            match (s / 60, s % 60) {
-                (m, 0) => format!("{m} min"),
-                (0, s) => format!("{s} s"),
-                (m, s) if m < 60 => format!("{m}:{s:02}"),
-                (m, s) => format!("{}:{:02}:{s:02}", m / 60, m % 60),
-            }
-        };
-        let bonus = |b: Bonus| match b {
-            Bonus::None => String::new(),
-            Bonus::Increment(d) => format!(" + {} s a move", d.as_secs()),
-            Bonus::Bronstein(d) => format!(", Bronstein delay {} s", d.as_secs()),
-            Bonus::Delay(d) => format!(", delay {} s", d.as_secs()),
-        };
-        let same_bonus = self.periods.windows(2).all(|w| w[0].bonus == w[1].bonus);
-        let parts: Vec<String> = self
-            .periods
-            .iter()
-            .map(|p| {
-                let mut s = match p.moves {
-                    Some(n) => format!("{n} moves in {}", time(p.time)),
-                    None => time(p.time),
-                };
-                if !same_bonus {
-                    s.push_str(&bonus(p.bonus));
-                }
-                s
-            })
-            .collect();
-        let mut text = parts.join(", then ");
-        match self.periods.first() {
-            Some(p) if same_bonus && self.periods.len() > 1 && p.bonus != Bonus::None => {
-                // One bonus throughout: say so once, for the whole control.
-                text.push(';');
-                text.push_str(&bonus(p.bonus).replacen(',', "", 1));
-            }
-            Some(p) if same_bonus => text.push_str(&bonus(p.bonus)),
-            _ => {}
-        }
-        text
-    }
-}
+pub use super::time_control::{Bonus, Period, TimeControl};
 
 /// Where a time source is: time since some fixed start.
 pub trait TimeSource: std::fmt::Debug {
@@ -526,32 +347,156 @@ pub fn format(left: Duration) -> String {
     }
 }
 
-/// What each side has taken: the opponent's pieces missing from the board
-/// (against the usual set, so promotions can make it less), as `(taker,
-/// captured roles, most valuable first)`, and the material difference in
-/// pawns from White's side ([`Role::value`](chess_core::Role::value)).
-pub fn captures(pos: &Position) -> ([Vec<chess_core::Role>; 2], i32) {
-    use chess_core::{Piece, Role};
-    let start = [
-        (Role::Queen, 1),
-        (Role::Rook, 2),
-        (Role::Bishop, 2),
-        (Role::Knight, 2),
-        (Role::Pawn, 8),
-    ];
-    let mut taken: [Vec<Role>; 2] = [Vec::new(), Vec::new()];
-    let mut material = [0i32; 2];
-    for color in [Color::White, Color::Black] {
-        for (role, count) in start {
-            let on_board = pos.squares_of(Piece::new(color, role)).count() as i32;
-            material[color.index()] += on_board * role.value();
-            for _ in on_board..count {
-                // `color`'s piece is gone: the other side took it.
-                taken[(!color).index()].push(role);
-            }
+/// The game's clock kept in step with the game: a move made presses it, a
+/// move taken back restores its times, a flag that falls ends the game
+/// (FIDE 6.9). The model owns one; an untimed game has no [`Clock`].
+#[derive(Debug)]
+pub struct GameClock {
+    /// The clock, when the game is timed.
+    pub clock: Option<Clock>,
+    /// Where the time comes from (tests set their own).
+    pub time: Box<dyn TimeSource>,
+    /// The half-move of the main line the clock has counted to.
+    counted: usize,
+}
+
+impl Default for GameClock {
+    fn default() -> GameClock {
+        GameClock {
+            clock: None,
+            time: Box::new(SystemTime::default()),
+            counted: 0,
         }
     }
-    (taken, material[0] - material[1])
+}
+
+/// What [`GameClock::sync`] found: the computer's time for its move and
+/// the clock times a UCI engine is sent (none untimed), and the result of
+/// a flag that fell.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Synced {
+    /// A thirtieth of what is left plus most of the increment, at most half.
+    pub time_budget: Option<Duration>,
+    /// Both sides' times, for a UCI engine's `go wtime ... btime ...`.
+    pub clock_times: Option<ClockTimes>,
+    /// The game's result when a flag fell.
+    pub flagged: Option<Outcome>,
+}
+
+impl GameClock {
+    /// The time now.
+    pub fn now(&self) -> Duration {
+        self.time.now()
+    }
+
+    /// Starts the clock of a new game at its cursor (none: untimed), the
+    /// side to move's time running.
+    pub fn start(&mut self, controls: Option<[TimeControl; 2]>, game: &Game) {
+        let now = self.now();
+        self.clock = controls.map(|[white, black]| {
+            let mut clock = Clock::new(white, black);
+            clock.start(game.position().turn(), now);
+            clock
+        });
+        self.counted = game.ply(game.cursor());
+    }
+
+    /// Resumes a clock saved with `game`: the side to move at the end of
+    /// its main line runs, unless the game is over there.
+    pub fn resume(&mut self, mut clock: Clock, game: &Game) {
+        let end = game.mainline_end();
+        if game.outcome_at(end).is_none() {
+            clock.start(game.position_at(end).turn(), self.now());
+        }
+        self.counted = game.ply(end);
+        self.clock = Some(clock);
+    }
+
+    /// Whether the clock runs (the view then redraws it).
+    pub fn is_running(&self) -> bool {
+        self.clock.as_ref().is_some_and(Clock::is_running)
+    }
+
+    /// Brings the clock up to `game`'s main line: presses for the moves
+    /// made since, takes back the ones taken back; pauses it when the game
+    /// is `over`; and says what the computer and a flag need to know.
+    pub fn sync(&mut self, game: &Game, over: bool) -> Synced {
+        let now = self.now();
+        let Some(clock) = &mut self.clock else {
+            return Synced::default();
+        };
+        let end = game.mainline_end();
+        let ply = game.ply(end);
+        while self.counted < ply {
+            clock.press(now);
+            self.counted += 1;
+        }
+        while self.counted > ply {
+            clock.undo(now);
+            self.counted -= 1;
+        }
+        if over {
+            clock.pause(now);
+            return Synced::default();
+        }
+        // The computer's budget: a thirtieth of what is left, plus most of
+        // the increment (which the press will give back).
+        let turn = game.position_at(end).turn();
+        let left = clock.left(turn, now);
+        let bonus = match clock.bonus(turn) {
+            Bonus::Increment(d) | Bonus::Bronstein(d) | Bonus::Delay(d) => d * 4 / 5,
+            Bonus::None => Duration::ZERO,
+        };
+        let increment = |color| match clock.bonus(color) {
+            Bonus::Increment(d) => d,
+            _ => Duration::ZERO,
+        };
+        let mut synced = Synced {
+            time_budget: Some((left / 30 + bonus).min(left / 2)),
+            clock_times: Some(ClockTimes {
+                wtime: clock.left(Color::White, now),
+                btime: clock.left(Color::Black, now),
+                winc: increment(Color::White),
+                binc: increment(Color::Black),
+                movestogo: clock.moves_to_go(turn),
+            }),
+            flagged: None,
+        };
+        if let Some(flagged) = clock.flagged(now) {
+            clock.pause(now);
+            synced.flagged = Some(flag_outcome(game.position_at(end), flagged));
+        }
+        synced
+    }
+
+    /// Writes the clock into `game` for PGN: its `TimeControl` tag (one a
+    /// side when they differ) and a `[%clk h:mm:ss]` comment after each
+    /// move of the main line. Nothing for an untimed game.
+    pub fn annotate(&self, game: &mut Game) {
+        let Some(clock) = &self.clock else {
+            return;
+        };
+        let [white, black] = clock.controls();
+        if white == black {
+            game.tags.set("TimeControl", white.pgn_tag());
+        } else {
+            // The standard's one tag cannot say "different times": one tag
+            // a side, named as the standard names the players' tags.
+            game.tags.set("WhiteTimeControl", white.pgn_tag());
+            game.tags.set("BlackTimeControl", black.pgn_tag());
+        }
+        for (id, left) in game.mainline().into_iter().zip(clock.left_after_moves()) {
+            let secs = left.as_secs();
+            let clk = format!("[%clk {}:{:02}:{:02}]", secs / 3600, secs / 60 % 60, secs % 60);
+            let comment = game.comment(id);
+            let text = if comment.is_empty() {
+                clk
+            } else {
+                format!("{clk} {comment}")
+            };
+            game.set_comment(id, text);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -694,22 +639,6 @@ mod tests {
         clock.press(s(15.0));
         clock.press(s(16.0));
         assert_eq!(clock.left_after_moves(), [s(172.0), s(177.0), s(173.0)]);
-    }
-
-    #[test]
-    fn captured_pieces_and_material() {
-        use chess_core::Role;
-        let pos: Position = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3"
-            .parse()
-            .unwrap();
-        let (taken, diff) = captures(&pos);
-        assert_eq!(taken, [vec![Role::Queen], vec![Role::Queen]]);
-        assert_eq!(diff, 0);
-        let pos: Position = "4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".parse().unwrap();
-        let (taken, diff) = captures(&pos);
-        assert_eq!(taken[0].len(), 15);
-        assert!(taken[1].is_empty());
-        assert_eq!(diff, 39);
     }
 
     #[test]

@@ -6,74 +6,28 @@
 pub mod book;
 pub mod clock;
 pub mod computer;
+pub mod dialogs;
+mod document;
 pub mod editor;
 pub mod files;
 pub mod game_list;
 pub mod history;
+pub mod material;
 pub mod play;
 pub mod review;
 pub mod settings;
+pub mod time_control;
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-use chess_core::{Color, Game, Position, Setup};
-use chess_file::AppState;
+use chess_core::Color;
 
 pub use computer::{Computer, EngineChoice, GameSetup, Player};
+pub use dialogs::{Choice, Dialog, FileDialogs, FileRequest, FixedDialogs, Pending, Purpose};
 pub use editor::{Editor, Tool};
 pub use files::{FileKind, FileState, Opened};
 pub use play::{Action, MoveToken, Play};
 
 /// PGN files from this size on are listed without being read first.
 const LIST_AT_ONCE_BYTES: u64 = 1 << 20;
-
-/// Chooses files: native dialogs in the app, fixed answers in tests.
-pub trait FileDialogs {
-    /// A file to open (`kind` narrows the choice, none offers both kinds).
-    fn open(&mut self, kind: Option<FileKind>) -> Option<PathBuf>;
-    /// Where to save a file of `kind`, suggesting `name`.
-    fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf>;
-    /// A UCI engine program.
-    fn engine(&mut self) -> Option<PathBuf>;
-    /// Whether the choice is made later, by the app's own dialogs, so the
-    /// window keeps drawing: the model then leaves a [`FileRequest`] and
-    /// the app answers it with [`Model::file_chosen`].
-    fn deferred(&self) -> bool {
-        false
-    }
-}
-
-/// What a file is being chosen for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Purpose {
-    /// A game to open (RON or PGN).
-    Open,
-    /// A PGN file to import.
-    ImportPgn,
-    /// Where to save the game, then what to do after saving.
-    Save {
-        /// The action that waited for the save (a new game...).
-        then: Option<Pending>,
-    },
-    /// Where to write the game as PGN.
-    ExportPgn,
-    /// A Polyglot book for the new game dialog.
-    Book,
-    /// A UCI engine program for the new game dialog.
-    Engine,
-}
-
-/// A file choice the app's dialogs are to make.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FileRequest {
-    /// What for.
-    pub purpose: Purpose,
-    /// The kind of file (none: games of either kind, or a program).
-    pub kind: Option<FileKind>,
-    /// For saving: the suggested name.
-    pub name: Option<String>,
-}
 
 /// Playing or setting up a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -82,86 +36,6 @@ pub enum Mode {
     Play,
     /// The position editor.
     Edit,
-}
-
-/// Something the user asked for that may first need "discard unsaved
-/// changes?".
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pending {
-    /// Start a new game (the same players as before).
-    NewGame,
-    /// Start a new game with these players.
-    NewGameWith(GameSetup),
-    /// Choose a file to open.
-    Open,
-    /// Open this file.
-    OpenPath(PathBuf),
-    /// Choose a PGN file to import.
-    ImportPgn,
-    /// Take a pasted FEN or PGN.
-    Paste(String),
-    /// Start a game from the editor's position.
-    PlayFromEditor,
-    /// Close the app.
-    Quit,
-}
-
-impl Pending {
-    /// What the action does, in words ("the new game").
-    pub fn describe(&self) -> &'static str {
-        match self {
-            Pending::NewGame | Pending::NewGameWith(_) => "the new game",
-            Pending::Open | Pending::OpenPath(_) => "opening the file",
-            Pending::ImportPgn => "importing the PGN",
-            Pending::Paste(_) => "loading the pasted text",
-            Pending::PlayFromEditor => "playing from the editor",
-            Pending::Quit => "quitting",
-        }
-    }
-}
-
-/// The answer to "discard unsaved changes?".
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// Save first, then go on.
-    Save,
-    /// Go on without saving.
-    Discard,
-    /// Do nothing.
-    Cancel,
-}
-
-/// A dialog over the app.
-#[derive(Clone, Debug)]
-pub enum Dialog {
-    /// Unsaved changes: save, discard or cancel before `then`.
-    Confirm {
-        /// What happens after the answer.
-        then: Pending,
-    },
-    /// Something went wrong; the game is as it was.
-    Error(String),
-    /// A PGN file with several games: which one?
-    PickGame {
-        /// The games.
-        games: Vec<Game>,
-        /// Games that could not be read.
-        skipped: usize,
-    },
-    /// Paste a FEN or PGN to load.
-    Paste {
-        /// The text typed or pasted so far.
-        text: String,
-    },
-    /// A new game: who plays, how strong the computer is.
-    NewGame(GameSetup),
-    /// The words of a move's comment, being edited.
-    Comment {
-        /// The move.
-        node: chess_core::NodeId,
-        /// The words typed so far.
-        text: String,
-    },
 }
 
 /// The whole app's state.
@@ -189,12 +63,8 @@ pub struct Model {
     pub computer: Computer,
     /// The opening book chosen (the one of the computer's setup).
     pub book: book::Book,
-    /// The game's clock, when it is timed.
-    pub clock: Option<clock::Clock>,
-    /// Where the clock's time comes from (tests set their own).
-    pub time: Box<dyn clock::TimeSource>,
-    /// The half-move of the main line the clock has counted to.
-    clock_ply: usize,
+    /// The game's clock (none untimed) and where its time comes from.
+    pub timing: clock::GameClock,
     /// The review of the game (Game → Review), running or shown.
     pub review: review::Reviewer,
     /// A file choice waiting for the app's dialogs.
@@ -224,460 +94,22 @@ impl Model {
             quit: false,
             computer: Computer::default(),
             book: book::Book::default(),
-            clock: None,
-            time: Box::new(clock::SystemTime::default()),
-            clock_ply: 0,
+            timing: clock::GameClock::default(),
             review: review::Reviewer::default(),
             file_request: None,
             game_list: None,
         }
     }
 
-    /// Whether the game has changes not saved to its file. A game with no
-    /// moves and no file has nothing to lose.
-    pub fn is_dirty(&self) -> bool {
-        let empty = self.file.path.is_none() && self.play.game.nodes().len() == 1;
-        !empty && self.file.is_dirty(self.play.generation())
-    }
-
-    /// The window title ("game.ron • — Chess" with unsaved changes).
-    pub fn title(&self) -> String {
-        self.file.title(if self.is_dirty() {
-            u64::MAX
-        } else {
-            self.file.saved_generation
-        })
-    }
-
-    /// Asks for `action`, first asking about unsaved changes if it would
-    /// lose them.
-    pub fn request(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
-        let loses_game = !matches!(action, Pending::PlayFromEditor) || self.mode == Mode::Edit;
-        if loses_game && self.is_dirty() {
-            self.dialog = Some(Dialog::Confirm { then: action });
-        } else {
-            self.run(action, dialogs);
-        }
-    }
-
-    /// The answer to the unsaved-changes question.
-    pub fn confirm(&mut self, choice: Choice, dialogs: &mut dyn FileDialogs) {
-        let Some(Dialog::Confirm { then }) = self.dialog.take() else {
-            return;
-        };
-        match choice {
-            Choice::Cancel => {}
-            Choice::Discard => self.run(then, dialogs),
-            Choice::Save => match self.file.path.clone() {
-                Some(path) => {
-                    if self.save_to(&path) {
-                        self.run(then, dialogs);
-                    }
-                }
-                // Where to? The action waits for the answer.
-                None => self.choose(Purpose::Save { then: Some(then) }, dialogs),
-            },
-        }
-    }
-
-    fn run(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
-        match action {
-            Pending::NewGame => {
-                let setup = self.computer.setup.clone();
-                self.start(setup.new_game(), None, AppState::default());
-                self.start_clock(setup.controls());
-                self.computer.set_setup(setup);
-            }
-            Pending::NewGameWith(setup) => {
-                if let Err(problem) = setup.check_time() {
-                    self.dialog = Some(Dialog::Error(format!("The time control cannot be played: {problem}.")));
-                    return;
-                }
-                self.start(setup.new_game(), None, AppState::default());
-                self.start_clock(setup.controls());
-                self.computer.set_setup(setup);
-            }
-            Pending::Open => self.choose(Purpose::Open, dialogs),
-            Pending::OpenPath(path) => self.open_path(&path),
-            Pending::ImportPgn => self.choose(Purpose::ImportPgn, dialogs),
-            Pending::Paste(text) => self.load_text(&text),
-            Pending::PlayFromEditor => self.play_from_editor(),
-            Pending::Quit => self.quit = true,
-        }
-    }
-
-    /// Shows `game` as a fresh document, with people on both sides (a
-    /// game opened from a file is to be looked at, not played out by the
-    /// computer unasked).
-    /// Starts the clock of a new game (or none, untimed), White to move.
-    fn start_clock(&mut self, controls: Option<[clock::TimeControl; 2]>) {
-        self.clock = controls.map(|[white, black]| {
-            let mut clock = clock::Clock::new(white, black);
-            clock.start(self.play.position().turn(), self.time.now());
-            clock
-        });
-        self.clock_ply = self.play.game.ply(self.play.game.cursor());
-    }
-
-    /// Keeps the clock with the game: a move made presses it, a move taken
-    /// back restores its times; a flag that falls ends the game (FIDE 6.9).
+    /// Keeps the clock with the game (see [`clock::GameClock::sync`]): the
+    /// computer's time follows it, and a flag that falls ends the game.
     fn tick_clock(&mut self) {
-        let now = self.time.now();
-        let Some(clock) = &mut self.clock else {
-            self.computer.time_budget = None;
-            self.computer.clock_times = None;
-            return;
-        };
-        let game = &self.play.game;
-        let ply = game.ply(game.mainline_end());
-        while self.clock_ply < ply {
-            clock.press(now);
-            self.clock_ply += 1;
-        }
-        while self.clock_ply > ply {
-            clock.undo(now);
-            self.clock_ply -= 1;
-        }
-        if self.play.outcome().is_some() {
-            clock.pause(now);
-            return;
-        }
-        // The computer's budget: a thirtieth of what is left, plus most of
-        // the increment (which the press will give back).
-        let turn = game.position_at(game.mainline_end()).turn();
-        let left = clock.left(turn, now);
-        let bonus = match clock.bonus(turn) {
-            clock::Bonus::Increment(d) | clock::Bonus::Bronstein(d) | clock::Bonus::Delay(d) => d * 4 / 5,
-            clock::Bonus::None => Duration::ZERO,
-        };
-        self.computer.time_budget = Some((left / 30 + bonus).min(left / 2));
-        let increment = |color| match clock.bonus(color) {
-            clock::Bonus::Increment(d) => d,
-            _ => Duration::ZERO,
-        };
-        self.computer.clock_times = Some(chess_engine::worker::ClockTimes {
-            wtime: clock.left(Color::White, now),
-            btime: clock.left(Color::Black, now),
-            winc: increment(Color::White),
-            binc: increment(Color::Black),
-            movestogo: clock.moves_to_go(turn),
-        });
-        if let Some(flagged) = clock.flagged(now) {
-            let pos = self.play.game.position_at(self.play.game.mainline_end()).clone();
-            clock.pause(now);
-            self.play.record_result(clock::flag_outcome(&pos, flagged));
-        }
-    }
-
-    /// Shows `game` (read from `path`, if from a file) as the game on the
-    /// board: two people play it, without a clock, its `[%eval]` comments
-    /// shown as a review.
-    fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
-        let mut setup = self.computer.setup.clone();
-        setup.white = Player::Human;
-        setup.black = Player::Human;
-        self.computer.set_setup(setup);
-        // A file's [%eval] comments show as a review at once.
-        self.review.show_from_file(&game);
-        self.play = Play::new(game);
-        self.clock = None;
-        // A note about the game before ("Opened x.ron") no longer applies.
-        self.notice = None;
-        self.file.path = path;
-        self.file.saved_generation = self.play.generation();
-        self.flipped = app.flipped;
-        self.mode = Mode::Play;
-        self.dialog = None;
-    }
-
-    /// Opens a `.ron` or `.pgn` file. If it cannot be read, an error dialog
-    /// says why and the game on screen stays as it was.
-    pub fn open_path(&mut self, path: &Path) {
-        // A large PGN file is listed at once and read in the background.
-        let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= LIST_AT_ONCE_BYTES);
-        if FileKind::of(path) == FileKind::Pgn && large {
-            self.list_games(path);
-            return;
-        }
-        match files::open(path) {
-            Ok(Opened::Game(game, app)) => {
-                let own = FileKind::of(path) == FileKind::Ron;
-                let clock = app.clock.as_ref().and_then(clock::Clock::from_record);
-                self.start(*game, own.then(|| path.to_path_buf()), app);
-                // A timed game resumes with its times, its side to move's running.
-                if let Some(mut clock) = clock {
-                    let game = &self.play.game;
-                    let end = game.mainline_end();
-                    if game.outcome_at(end).is_none() {
-                        clock.start(game.position_at(end).turn(), self.time.now());
-                    }
-                    self.clock_ply = game.ply(end);
-                    self.clock = Some(clock);
-                }
-                self.file.remember(path);
-                self.notice = Some(format!("Opened {}", display_name(path)));
-            }
-            Ok(Opened::Many { .. }) => self.list_games(path),
-            Err(e) => self.dialog = Some(Dialog::Error(e)),
-        }
-    }
-
-    /// Lists the games of a PGN file (in the background) to choose from.
-    fn list_games(&mut self, path: &Path) {
-        match game_list::GameList::open(path) {
-            Ok(list) => {
-                self.file.remember(path);
-                self.game_list = Some(list);
-            }
-            Err(e) => self.dialog = Some(Dialog::Error(e)),
-        }
-    }
-
-    /// Opens the game of row `row` of the game list; one that cannot be
-    /// read is refused with the reason, and the list stays.
-    pub fn open_listed(&mut self, row: usize) {
-        let Some(list) = &self.game_list else { return };
-        match list.read(row) {
-            Ok(game) => {
-                let name = display_name(&list.path);
-                self.game_list = None;
-                self.start(game, None, AppState::default());
-                self.notice = Some(format!("Opened a game of {name}"));
-            }
-            Err(e) => self.dialog = Some(Dialog::Error(e)),
-        }
-    }
-
-    /// Loads game `index` of the list being chosen from.
-    pub fn pick_game(&mut self, index: usize) {
-        if let Some(Dialog::PickGame { games, .. }) = &mut self.dialog
-            && index < games.len()
-        {
-            let game = games.swap_remove(index);
-            self.start(game, None, AppState::default());
-        }
-    }
-
-    /// Saves to the game's file, or asks where (Save As) if it has none.
-    /// Returns whether the game is saved now (false while a deferred
-    /// dialog is still asking).
-    pub fn save(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
-        match self.file.path.clone() {
-            Some(path) => self.save_to(&path),
-            None => self.save_as(dialogs),
-        }
-    }
-
-    /// Asks where to save, then saves there. Returns whether it is saved.
-    pub fn save_as(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
-        self.choose(Purpose::Save { then: None }, dialogs);
-        self.file.path.is_some() && self.file.saved_generation == self.play.generation()
-    }
-
-    /// Asks the dialogs for a file for `purpose`: at once, or (deferred)
-    /// by leaving a request for the app's dialogs.
-    fn choose(&mut self, purpose: Purpose, dialogs: &mut dyn FileDialogs) {
-        let (kind, name) = match &purpose {
-            Purpose::Open => (None, None),
-            Purpose::ImportPgn => (Some(FileKind::Pgn), None),
-            Purpose::Save { .. } => (Some(FileKind::Ron), Some(format!("{}.ron", self.suggested_name()))),
-            Purpose::ExportPgn => (Some(FileKind::Pgn), Some(format!("{}.pgn", self.suggested_name()))),
-            Purpose::Book => (Some(FileKind::Book), None),
-            Purpose::Engine => (None, None),
-        };
-        if dialogs.deferred() {
-            self.file_request = Some(FileRequest { purpose, kind, name });
-            return;
-        }
-        let path = match (&purpose, kind, &name) {
-            (Purpose::Engine, _, _) => dialogs.engine(),
-            (Purpose::Save { .. } | Purpose::ExportPgn, Some(kind), Some(name)) => dialogs.save(kind, name),
-            (_, kind, _) => dialogs.open(kind),
-        };
-        self.file_chosen(purpose, path, dialogs);
-    }
-
-    /// The answer to a file choice (`None`: none was chosen): goes on with
-    /// what it was for. A save that waited for an action says so when it
-    /// is cancelled, as that action then does not happen.
-    pub fn file_chosen(&mut self, purpose: Purpose, path: Option<PathBuf>, dialogs: &mut dyn FileDialogs) {
-        let with_extension = |mut p: PathBuf, kind: FileKind| {
-            if p.extension().is_none() {
-                p.set_extension(kind.extension());
-            }
-            p
-        };
-        let Some(path) = path else {
-            if let Purpose::Save { then: Some(then) } = purpose {
-                self.notice = Some(format!("Not saved, so {} was cancelled.", then.describe()));
-            }
-            return;
-        };
-        match purpose {
-            Purpose::Open | Purpose::ImportPgn => self.open_path(&path),
-            Purpose::Save { then } => {
-                if self.save_to(&with_extension(path, FileKind::Ron))
-                    && let Some(then) = then
-                {
-                    self.run(then, dialogs);
-                }
-            }
-            Purpose::ExportPgn => {
-                let path = with_extension(path, FileKind::Pgn);
-                match files::export_pgn(&path, &self.game_with_clock_times()) {
-                    Ok(()) => self.notice = Some(format!("Exported {}", display_name(&path))),
-                    Err(e) => self.dialog = Some(Dialog::Error(e)),
-                }
-            }
-            Purpose::Book => {
-                if let Some(Dialog::NewGame(setup)) = &mut self.dialog {
-                    setup.book = Some(path);
-                }
-            }
-            Purpose::Engine => {
-                if let Some(Dialog::NewGame(setup)) = &mut self.dialog {
-                    setup.engine_path = Some(path.clone());
-                    setup.engine = EngineChoice::External(path);
-                }
-            }
-        }
-    }
-
-    fn save_to(&mut self, path: &Path) -> bool {
-        let now = self.time.now();
-        let app = AppState {
-            flipped: self.flipped,
-            clock: self.clock.as_ref().map(|c| c.to_record(now)),
-            ..AppState::default()
-        };
-        match files::save_ron(path, &self.play.game, &app) {
-            Ok(()) => {
-                self.file.path = Some(path.to_path_buf());
-                self.file.saved_generation = self.play.generation();
-                self.file.remember(path);
-                self.notice = Some(format!("Saved {}", display_name(path)));
-                true
-            }
-            Err(e) => {
-                self.dialog = Some(Dialog::Error(e));
-                false
-            }
-        }
-    }
-
-    /// Asks where, then writes the game as PGN.
-    pub fn export_pgn(&mut self, dialogs: &mut dyn FileDialogs) {
-        self.choose(Purpose::ExportPgn, dialogs);
-    }
-
-    fn suggested_name(&self) -> String {
-        self.file
-            .path
-            .as_deref()
-            .and_then(|p| p.file_stem())
-            .map_or("game".to_string(), |s| s.to_string_lossy().into_owned())
-    }
-
-    /// Loads pasted text: a FEN (also `[FEN "..."]`) starts a game from that
-    /// position, or opens it in the editor if it is illegal; anything else
-    /// is read as PGN.
-    pub fn load_text(&mut self, text: &str) {
-        let fen = editor::unwrap_fen_tag(text);
-        // Shredder-FEN castling (file letters) is Chess960's.
-        if Setup::from_fen(fen).is_err()
-            && let Ok(pos) = Position::from_fen_960(fen)
-        {
-            self.start(Game::from_position(pos), None, AppState::default());
-            return;
-        }
-        if let Ok(setup) = Setup::from_fen(fen) {
-            match Position::from_setup(setup.clone()) {
-                Ok(pos) => self.start(Game::from_position(pos), None, AppState::default()),
-                // Legal by Chess960's castling rules: a 960 game.
-                Err(_) if let Ok(pos) = Position::from_fen_960(fen) => {
-                    self.start(Game::from_position(pos), None, AppState::default())
-                }
-                Err(_) => {
-                    self.editor.load(setup, false);
-                    self.mode = Mode::Edit;
-                    self.dialog = None;
-                    self.notice = Some("The position is not legal: fix it in the editor".to_string());
-                }
-            }
-            return;
-        }
-        match files::read_pgn(text.as_bytes()) {
-            Ok(Opened::Game(game, app)) => self.start(*game, None, app),
-            Ok(Opened::Many { games, skipped }) => self.dialog = Some(Dialog::PickGame { games, skipped }),
-            Err(e) => self.dialog = Some(Dialog::Error(format!("Not a FEN, and not PGN: {e}"))),
-        }
-    }
-
-    /// The FEN of the position on the board (in the editor: of the setup).
-    pub fn fen(&self) -> String {
-        match self.mode {
-            Mode::Play => self.play.position().fen(),
-            Mode::Edit => self.editor.fen(),
-        }
-    }
-
-    /// The game as PGN (with the clock's times, in a timed game).
-    pub fn pgn(&self) -> String {
-        self.game_with_clock_times().to_pgn()
-    }
-
-    /// The game, and when it is timed, its `TimeControl` tag and a
-    /// `[%clk h:mm:ss]` comment after each move of the main line.
-    pub fn game_with_clock_times(&self) -> Game {
-        let mut game = self.play.game.clone();
-        let Some(clock) = &self.clock else {
-            return game;
-        };
-        let [white, black] = clock.controls();
-        if white == black {
-            game.tags.set("TimeControl", white.pgn_tag());
-        } else {
-            // The standard's one tag cannot say "different times": one tag
-            // a side, named as the standard names the players' tags.
-            game.tags.set("WhiteTimeControl", white.pgn_tag());
-            game.tags.set("BlackTimeControl", black.pgn_tag());
-        }
-        for (id, left) in game.mainline().into_iter().zip(clock.left_after_moves()) {
-            let secs = left.as_secs();
-            let clk = format!("[%clk {}:{:02}:{:02}]", secs / 3600, secs / 60 % 60, secs % 60);
-            let comment = game.comment(id);
-            let text = if comment.is_empty() {
-                clk
-            } else {
-                format!("{clk} {comment}")
-            };
-            game.set_comment(id, text);
-        }
-        game
-    }
-
-    /// Opens the editor on the position on the board.
-    pub fn edit_position(&mut self) {
-        let position = self.play.position();
-        let (setup, chess960) = (position.to_setup(), position.is_chess960());
-        self.editor.load(setup, chess960);
-        self.mode = Mode::Edit;
-    }
-
-    /// Back to the game without using the editor's position.
-    pub fn leave_editor(&mut self) {
-        self.mode = Mode::Play;
-    }
-
-    /// Starts a new game from the editor's position, if it is legal.
-    fn play_from_editor(&mut self) {
-        match self.editor.position() {
-            Ok(pos) => {
-                let setup = self.computer.setup.clone();
-                self.start(Game::from_position(pos), None, AppState::default());
-                self.computer.set_setup(setup);
-            }
-            Err(e) => self.notice = Some(e.to_string()),
+        let over = self.play.outcome().is_some();
+        let synced = self.timing.sync(&self.play.game, over);
+        self.computer.time_budget = synced.time_budget;
+        self.computer.clock_times = synced.clock_times;
+        if let Some(outcome) = synced.flagged {
+            self.play.record_result(outcome);
         }
     }
 }
@@ -757,10 +189,7 @@ impl Model {
         let listing = self.game_list.as_mut().is_some_and(game_list::GameList::poll);
         // A running clock is drawn every tenth of a second; a review's
         // progress bar moves; a game list fills.
-        self.computer.is_busy()
-            || self.clock.as_ref().is_some_and(clock::Clock::is_running)
-            || self.review.is_running()
-            || listing
+        self.computer.is_busy() || self.timing.is_running() || self.review.is_running() || listing
     }
 
     /// Game → Review: analyses the main line in the background; the
@@ -858,21 +287,11 @@ impl Model {
         }
     }
 
-    /// Asks for a Polyglot book file for the new game dialog's setup.
-    pub fn choose_book(&mut self, dialogs: &mut dyn FileDialogs) {
-        self.choose(Purpose::Book, dialogs);
-    }
-
     /// Plays a move of the Book panel (a person's move).
     pub fn play_book_move(&mut self, m: chess_core::Move) {
         if self.human_to_move() && self.play.position().is_legal(m) {
             self.play.play(m);
         }
-    }
-
-    /// Asks for a UCI engine program for the new game dialog's setup.
-    pub fn choose_engine(&mut self, dialogs: &mut dyn FileDialogs) {
-        self.choose(Purpose::Engine, dialogs);
     }
 }
 
@@ -904,38 +323,10 @@ fn book_random() -> f64 {
     chess_engine::Rng::from_clock().next_f64()
 }
 
-fn display_name(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
-}
-
-/// Answers for the file dialogs given in advance: for tests (and `--open`).
-#[derive(Debug, Default)]
-pub struct FixedDialogs {
-    /// The files "chosen" to open, in order.
-    pub open: std::collections::VecDeque<PathBuf>,
-    /// The files "chosen" to save to, in order.
-    pub save: std::collections::VecDeque<PathBuf>,
-    /// The engine programs "chosen", in order.
-    pub engine: std::collections::VecDeque<PathBuf>,
-}
-
-impl FileDialogs for FixedDialogs {
-    fn open(&mut self, _kind: Option<FileKind>) -> Option<PathBuf> {
-        self.open.pop_front()
-    }
-
-    fn save(&mut self, _kind: FileKind, _name: &str) -> Option<PathBuf> {
-        self.save.pop_front()
-    }
-
-    fn engine(&mut self) -> Option<PathBuf> {
-        self.engine.pop_front()
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     #[test]

@@ -257,7 +257,7 @@ fn book_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
 /// under 20 s, with tenths under 10 s; and what each side has taken, with
 /// the material difference.
 fn clocks(ui: &mut egui::Ui, model: &Model) {
-    let (taken, diff) = crate::model::clock::captures(model.play.position());
+    let (taken, diff) = crate::model::material::captures(model.play.position());
     if taken.iter().any(|t| !t.is_empty()) {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
             let glyphs: String = taken[color.index()]
@@ -276,11 +276,11 @@ fn clocks(ui: &mut egui::Ui, model: &Model) {
             ));
         }
     }
-    let Some(clock) = &model.clock else {
+    let Some(clock) = &model.timing.clock else {
         recorded_clocks(ui, model);
         return;
     };
-    let now = model.time.now();
+    let now = model.timing.time.now();
     let turn = model.play.game.position_at(model.play.game.mainline_end()).turn();
     ui.horizontal(|ui| {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
@@ -581,7 +581,13 @@ fn emt(comment: &str) -> Option<std::time::Duration> {
 
 fn move_list(ui: &mut egui::Ui, app: &mut ChessApp) {
     // The time each move of the main line used, on the live clock.
-    let used = app.model.clock.as_ref().map(|c| c.times_used()).unwrap_or_default();
+    let used = app
+        .model
+        .timing
+        .clock
+        .as_ref()
+        .map(|c| c.times_used())
+        .unwrap_or_default();
     let play = &mut app.model.play;
     let tokens = play.move_tokens();
     if tokens.is_empty() {

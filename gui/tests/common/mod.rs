@@ -60,7 +60,7 @@ pub fn settle(h: &mut Harness<'static, ChessApp>) {
     // just after the frame that took its answer: one more run settles it.
     if let Err(e) = h.try_run().or_else(|_| h.try_run()) {
         let model = &h.state().model;
-        let clock_runs = model.clock.as_ref().is_some_and(|c| c.is_running());
+        let clock_runs = model.timing.clock.as_ref().is_some_and(|c| c.is_running());
         assert!(
             model.computer.is_busy() || clock_runs || model.review.is_running(),
             "the UI keeps repainting with nothing running: {e}"

@@ -1,0 +1,163 @@
+//! What the model asks of the user and the desktop: file choices (native
+//! dialogs in the app, fixed answers in tests), what they are for, the
+//! actions that may wait for "discard unsaved changes?", and the dialogs
+//! shown over the app.
+
+use std::path::PathBuf;
+
+use chess_core::Game;
+
+use super::computer::GameSetup;
+use super::files::FileKind;
+
+/// Chooses files: native dialogs in the app, fixed answers in tests.
+pub trait FileDialogs {
+    /// A file to open (`kind` narrows the choice, none offers both kinds).
+    fn open(&mut self, kind: Option<FileKind>) -> Option<PathBuf>;
+    /// Where to save a file of `kind`, suggesting `name`.
+    fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf>;
+    /// A UCI engine program.
+    fn engine(&mut self) -> Option<PathBuf>;
+    /// Whether the choice is made later, by the app's own dialogs, so the
+    /// window keeps drawing: the model then leaves a [`FileRequest`] and
+    /// the app answers it with [`Model::file_chosen`].
+    fn deferred(&self) -> bool {
+        false
+    }
+}
+
+/// What a file is being chosen for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Purpose {
+    /// A game to open (RON or PGN).
+    Open,
+    /// A PGN file to import.
+    ImportPgn,
+    /// Where to save the game, then what to do after saving.
+    Save {
+        /// The action that waited for the save (a new game...).
+        then: Option<Pending>,
+    },
+    /// Where to write the game as PGN.
+    ExportPgn,
+    /// A Polyglot book for the new game dialog.
+    Book,
+    /// A UCI engine program for the new game dialog.
+    Engine,
+}
+
+/// A file choice the app's dialogs are to make.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileRequest {
+    /// What for.
+    pub purpose: Purpose,
+    /// The kind of file (none: games of either kind, or a program).
+    pub kind: Option<FileKind>,
+    /// For saving: the suggested name.
+    pub name: Option<String>,
+}
+
+/// Something the user asked for that may first need "discard unsaved
+/// changes?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Start a new game (the same players as before).
+    NewGame,
+    /// Start a new game with these players.
+    NewGameWith(GameSetup),
+    /// Choose a file to open.
+    Open,
+    /// Open this file.
+    OpenPath(PathBuf),
+    /// Choose a PGN file to import.
+    ImportPgn,
+    /// Take a pasted FEN or PGN.
+    Paste(String),
+    /// Start a game from the editor's position.
+    PlayFromEditor,
+    /// Close the app.
+    Quit,
+}
+
+impl Pending {
+    /// What the action does, in words ("the new game").
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Pending::NewGame | Pending::NewGameWith(_) => "the new game",
+            Pending::Open | Pending::OpenPath(_) => "opening the file",
+            Pending::ImportPgn => "importing the PGN",
+            Pending::Paste(_) => "loading the pasted text",
+            Pending::PlayFromEditor => "playing from the editor",
+            Pending::Quit => "quitting",
+        }
+    }
+}
+
+/// The answer to "discard unsaved changes?".
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Save first, then go on.
+    Save,
+    /// Go on without saving.
+    Discard,
+    /// Do nothing.
+    Cancel,
+}
+
+/// A dialog over the app.
+#[derive(Clone, Debug)]
+pub enum Dialog {
+    /// Unsaved changes: save, discard or cancel before `then`.
+    Confirm {
+        /// What happens after the answer.
+        then: Pending,
+    },
+    /// Something went wrong; the game is as it was.
+    Error(String),
+    /// A PGN file with several games: which one?
+    PickGame {
+        /// The games.
+        games: Vec<Game>,
+        /// Games that could not be read.
+        skipped: usize,
+    },
+    /// Paste a FEN or PGN to load.
+    Paste {
+        /// The text typed or pasted so far.
+        text: String,
+    },
+    /// A new game: who plays, how strong the computer is.
+    NewGame(GameSetup),
+    /// The words of a move's comment, being edited.
+    Comment {
+        /// The move.
+        node: chess_core::NodeId,
+        /// The words typed so far.
+        text: String,
+    },
+}
+
+/// Answers for the file dialogs given in advance: for tests (and `--open`).
+#[derive(Debug, Default)]
+pub struct FixedDialogs {
+    /// The files "chosen" to open, in order.
+    pub open: std::collections::VecDeque<PathBuf>,
+    /// The files "chosen" to save to, in order.
+    pub save: std::collections::VecDeque<PathBuf>,
+    /// The engine programs "chosen", in order.
+    pub engine: std::collections::VecDeque<PathBuf>,
+}
+
+impl FileDialogs for FixedDialogs {
+    fn open(&mut self, _kind: Option<FileKind>) -> Option<PathBuf> {
+        self.open.pop_front()
+    }
+
+    fn save(&mut self, _kind: FileKind, _name: &str) -> Option<PathBuf> {
+        self.save.pop_front()
+    }
+
+    fn engine(&mut self) -> Option<PathBuf> {
+        self.engine.pop_front()
+    }
+}

@@ -1,0 +1,386 @@
+//! The document: the game on the board and the file it belongs to. New,
+//! open, save, save as, export, paste, the editor's position played, and
+//! "discard unsaved changes?" before any of them loses the game.
+
+use std::path::{Path, PathBuf};
+
+use chess_core::{Game, Position, Setup};
+use chess_file::AppState;
+
+use super::dialogs::{Choice, Dialog, FileDialogs, FileRequest, Pending, Purpose};
+use super::files::{self, FileKind, Opened};
+use super::{EngineChoice, LIST_AT_ONCE_BYTES, Mode, Model, Play, Player, clock, editor, game_list};
+
+impl Model {
+    /// Whether the game has changes not saved to its file. A game with no
+    /// moves and no file has nothing to lose.
+    pub fn is_dirty(&self) -> bool {
+        let empty = self.file.path.is_none() && self.play.game.nodes().len() == 1;
+        !empty && self.file.is_dirty(self.play.generation())
+    }
+
+    /// The window title ("game.ron • — Chess" with unsaved changes).
+    pub fn title(&self) -> String {
+        self.file.title(if self.is_dirty() {
+            u64::MAX
+        } else {
+            self.file.saved_generation
+        })
+    }
+
+    /// Asks for `action`, first asking about unsaved changes if it would
+    /// lose them.
+    pub fn request(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
+        let loses_game = !matches!(action, Pending::PlayFromEditor) || self.mode == Mode::Edit;
+        if loses_game && self.is_dirty() {
+            self.dialog = Some(Dialog::Confirm { then: action });
+        } else {
+            self.run(action, dialogs);
+        }
+    }
+
+    /// The answer to the unsaved-changes question.
+    pub fn confirm(&mut self, choice: Choice, dialogs: &mut dyn FileDialogs) {
+        let Some(Dialog::Confirm { then }) = self.dialog.take() else {
+            return;
+        };
+        match choice {
+            Choice::Cancel => {}
+            Choice::Discard => self.run(then, dialogs),
+            Choice::Save => match self.file.path.clone() {
+                Some(path) => {
+                    if self.save_to(&path) {
+                        self.run(then, dialogs);
+                    }
+                }
+                // Where to? The action waits for the answer.
+                None => self.choose(Purpose::Save { then: Some(then) }, dialogs),
+            },
+        }
+    }
+
+    fn run(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
+        match action {
+            Pending::NewGame => {
+                let setup = self.computer.setup.clone();
+                self.start(setup.new_game(), None, AppState::default());
+                self.timing.start(setup.controls(), &self.play.game);
+                self.computer.set_setup(setup);
+            }
+            Pending::NewGameWith(setup) => {
+                if let Err(problem) = setup.check_time() {
+                    self.dialog = Some(Dialog::Error(format!("The time control cannot be played: {problem}.")));
+                    return;
+                }
+                self.start(setup.new_game(), None, AppState::default());
+                self.timing.start(setup.controls(), &self.play.game);
+                self.computer.set_setup(setup);
+            }
+            Pending::Open => self.choose(Purpose::Open, dialogs),
+            Pending::OpenPath(path) => self.open_path(&path),
+            Pending::ImportPgn => self.choose(Purpose::ImportPgn, dialogs),
+            Pending::Paste(text) => self.load_text(&text),
+            Pending::PlayFromEditor => self.play_from_editor(),
+            Pending::Quit => self.quit = true,
+        }
+    }
+
+    /// Shows `game` (read from `path`, if from a file) as the game on the
+    /// board: two people play it, without a clock, its `[%eval]` comments
+    /// shown as a review.
+    fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
+        let mut setup = self.computer.setup.clone();
+        setup.white = Player::Human;
+        setup.black = Player::Human;
+        self.computer.set_setup(setup);
+        // A file's [%eval] comments show as a review at once.
+        self.review.show_from_file(&game);
+        self.play = Play::new(game);
+        self.timing.clock = None;
+        // A note about the game before ("Opened x.ron") no longer applies.
+        self.notice = None;
+        self.file.path = path;
+        self.file.saved_generation = self.play.generation();
+        self.flipped = app.flipped;
+        self.mode = Mode::Play;
+        self.dialog = None;
+    }
+
+    /// Opens a `.ron` or `.pgn` file. If it cannot be read, an error dialog
+    /// says why and the game on screen stays as it was.
+    pub fn open_path(&mut self, path: &Path) {
+        // A large PGN file is listed at once and read in the background.
+        let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= LIST_AT_ONCE_BYTES);
+        if FileKind::of(path) == FileKind::Pgn && large {
+            self.list_games(path);
+            return;
+        }
+        match files::open(path) {
+            Ok(Opened::Game(game, app)) => {
+                let own = FileKind::of(path) == FileKind::Ron;
+                let clock = app.clock.as_ref().and_then(clock::Clock::from_record);
+                self.start(*game, own.then(|| path.to_path_buf()), app);
+                // A timed game resumes with its times, its side to move's running.
+                if let Some(clock) = clock {
+                    self.timing.resume(clock, &self.play.game);
+                }
+                self.file.remember(path);
+                self.notice = Some(format!("Opened {}", display_name(path)));
+            }
+            Ok(Opened::Many { .. }) => self.list_games(path),
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Lists the games of a PGN file (in the background) to choose from.
+    fn list_games(&mut self, path: &Path) {
+        match game_list::GameList::open(path) {
+            Ok(list) => {
+                self.file.remember(path);
+                self.game_list = Some(list);
+            }
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Opens the game of row `row` of the game list; one that cannot be
+    /// read is refused with the reason, and the list stays.
+    pub fn open_listed(&mut self, row: usize) {
+        let Some(list) = &self.game_list else { return };
+        match list.read(row) {
+            Ok(game) => {
+                let name = display_name(&list.path);
+                self.game_list = None;
+                self.start(game, None, AppState::default());
+                self.notice = Some(format!("Opened a game of {name}"));
+            }
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Loads game `index` of the list being chosen from.
+    pub fn pick_game(&mut self, index: usize) {
+        if let Some(Dialog::PickGame { games, .. }) = &mut self.dialog
+            && index < games.len()
+        {
+            let game = games.swap_remove(index);
+            self.start(game, None, AppState::default());
+        }
+    }
+
+    /// Saves to the game's file, or asks where (Save As) if it has none.
+    /// Returns whether the game is saved now (false while a deferred
+    /// dialog is still asking).
+    pub fn save(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
+        match self.file.path.clone() {
+            Some(path) => self.save_to(&path),
+            None => self.save_as(dialogs),
+        }
+    }
+
+    /// Asks where to save, then saves there. Returns whether it is saved.
+    pub fn save_as(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
+        self.choose(Purpose::Save { then: None }, dialogs);
+        self.file.path.is_some() && self.file.saved_generation == self.play.generation()
+    }
+
+    /// Asks the dialogs for a file for `purpose`: at once, or (deferred)
+    /// by leaving a request for the app's dialogs.
+    fn choose(&mut self, purpose: Purpose, dialogs: &mut dyn FileDialogs) {
+        let (kind, name) = match &purpose {
+            Purpose::Open => (None, None),
+            Purpose::ImportPgn => (Some(FileKind::Pgn), None),
+            Purpose::Save { .. } => (Some(FileKind::Ron), Some(format!("{}.ron", self.suggested_name()))),
+            Purpose::ExportPgn => (Some(FileKind::Pgn), Some(format!("{}.pgn", self.suggested_name()))),
+            Purpose::Book => (Some(FileKind::Book), None),
+            Purpose::Engine => (None, None),
+        };
+        if dialogs.deferred() {
+            self.file_request = Some(FileRequest { purpose, kind, name });
+            return;
+        }
+        let path = match (&purpose, kind, &name) {
+            (Purpose::Engine, _, _) => dialogs.engine(),
+            (Purpose::Save { .. } | Purpose::ExportPgn, Some(kind), Some(name)) => dialogs.save(kind, name),
+            (_, kind, _) => dialogs.open(kind),
+        };
+        self.file_chosen(purpose, path, dialogs);
+    }
+
+    /// The answer to a file choice (`None`: none was chosen): goes on with
+    /// what it was for. A save that waited for an action says so when it
+    /// is cancelled, as that action then does not happen.
+    pub fn file_chosen(&mut self, purpose: Purpose, path: Option<PathBuf>, dialogs: &mut dyn FileDialogs) {
+        let with_extension = |mut p: PathBuf, kind: FileKind| {
+            if p.extension().is_none() {
+                p.set_extension(kind.extension());
+            }
+            p
+        };
+        let Some(path) = path else {
+            if let Purpose::Save { then: Some(then) } = purpose {
+                self.notice = Some(format!("Not saved, so {} was cancelled.", then.describe()));
+            }
+            return;
+        };
+        match purpose {
+            Purpose::Open | Purpose::ImportPgn => self.open_path(&path),
+            Purpose::Save { then } => {
+                if self.save_to(&with_extension(path, FileKind::Ron))
+                    && let Some(then) = then
+                {
+                    self.run(then, dialogs);
+                }
+            }
+            Purpose::ExportPgn => {
+                let path = with_extension(path, FileKind::Pgn);
+                match files::export_pgn(&path, &self.game_with_clock_times()) {
+                    Ok(()) => self.notice = Some(format!("Exported {}", display_name(&path))),
+                    Err(e) => self.dialog = Some(Dialog::Error(e)),
+                }
+            }
+            Purpose::Book => {
+                if let Some(Dialog::NewGame(setup)) = &mut self.dialog {
+                    setup.book = Some(path);
+                }
+            }
+            Purpose::Engine => {
+                if let Some(Dialog::NewGame(setup)) = &mut self.dialog {
+                    setup.engine_path = Some(path.clone());
+                    setup.engine = EngineChoice::External(path);
+                }
+            }
+        }
+    }
+
+    fn save_to(&mut self, path: &Path) -> bool {
+        let now = self.timing.now();
+        let app = AppState {
+            flipped: self.flipped,
+            clock: self.timing.clock.as_ref().map(|c| c.to_record(now)),
+            ..AppState::default()
+        };
+        match files::save_ron(path, &self.play.game, &app) {
+            Ok(()) => {
+                self.file.path = Some(path.to_path_buf());
+                self.file.saved_generation = self.play.generation();
+                self.file.remember(path);
+                self.notice = Some(format!("Saved {}", display_name(path)));
+                true
+            }
+            Err(e) => {
+                self.dialog = Some(Dialog::Error(e));
+                false
+            }
+        }
+    }
+
+    /// Asks where, then writes the game as PGN.
+    pub fn export_pgn(&mut self, dialogs: &mut dyn FileDialogs) {
+        self.choose(Purpose::ExportPgn, dialogs);
+    }
+
+    fn suggested_name(&self) -> String {
+        self.file
+            .path
+            .as_deref()
+            .and_then(|p| p.file_stem())
+            .map_or("game".to_string(), |s| s.to_string_lossy().into_owned())
+    }
+
+    /// Loads pasted text: a FEN (also `[FEN "..."]`) starts a game from that
+    /// position, or opens it in the editor if it is illegal; anything else
+    /// is read as PGN.
+    pub fn load_text(&mut self, text: &str) {
+        let fen = editor::unwrap_fen_tag(text);
+        // Shredder-FEN castling (file letters) is Chess960's.
+        if Setup::from_fen(fen).is_err()
+            && let Ok(pos) = Position::from_fen_960(fen)
+        {
+            self.start(Game::from_position(pos), None, AppState::default());
+            return;
+        }
+        if let Ok(setup) = Setup::from_fen(fen) {
+            match Position::from_setup(setup.clone()) {
+                Ok(pos) => self.start(Game::from_position(pos), None, AppState::default()),
+                // Legal by Chess960's castling rules: a 960 game.
+                Err(_) if let Ok(pos) = Position::from_fen_960(fen) => {
+                    self.start(Game::from_position(pos), None, AppState::default())
+                }
+                Err(_) => {
+                    self.editor.load(setup, false);
+                    self.mode = Mode::Edit;
+                    self.dialog = None;
+                    self.notice = Some("The position is not legal: fix it in the editor".to_string());
+                }
+            }
+            return;
+        }
+        match files::read_pgn(text.as_bytes()) {
+            Ok(Opened::Game(game, app)) => self.start(*game, None, app),
+            Ok(Opened::Many { games, skipped }) => self.dialog = Some(Dialog::PickGame { games, skipped }),
+            Err(e) => self.dialog = Some(Dialog::Error(format!("Not a FEN, and not PGN: {e}"))),
+        }
+    }
+
+    /// The FEN of the position on the board (in the editor: of the setup).
+    pub fn fen(&self) -> String {
+        match self.mode {
+            Mode::Play => self.play.position().fen(),
+            Mode::Edit => self.editor.fen(),
+        }
+    }
+
+    /// The game as PGN (with the clock's times, in a timed game).
+    pub fn pgn(&self) -> String {
+        self.game_with_clock_times().to_pgn()
+    }
+
+    /// The game, and when it is timed, its `TimeControl` tag and a
+    /// `[%clk h:mm:ss]` comment after each move of the main line.
+    pub fn game_with_clock_times(&self) -> Game {
+        let mut game = self.play.game.clone();
+        self.timing.annotate(&mut game);
+        game
+    }
+
+    /// Opens the editor on the position on the board.
+    pub fn edit_position(&mut self) {
+        let position = self.play.position();
+        let (setup, chess960) = (position.to_setup(), position.is_chess960());
+        self.editor.load(setup, chess960);
+        self.mode = Mode::Edit;
+    }
+
+    /// Back to the game without using the editor's position.
+    pub fn leave_editor(&mut self) {
+        self.mode = Mode::Play;
+    }
+
+    /// Starts a new game from the editor's position, if it is legal.
+    fn play_from_editor(&mut self) {
+        match self.editor.position() {
+            Ok(pos) => {
+                let setup = self.computer.setup.clone();
+                self.start(Game::from_position(pos), None, AppState::default());
+                self.computer.set_setup(setup);
+            }
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+
+    /// Asks for a Polyglot book file for the new game dialog's setup.
+    pub fn choose_book(&mut self, dialogs: &mut dyn FileDialogs) {
+        self.choose(Purpose::Book, dialogs);
+    }
+
+    /// Asks for a UCI engine program for the new game dialog's setup.
+    pub fn choose_engine(&mut self, dialogs: &mut dyn FileDialogs) {
+        self.choose(Purpose::Engine, dialogs);
+    }
+}
+
+fn display_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
