@@ -144,15 +144,20 @@ impl ChessApp {
         egui::Panel::bottom("status").show(ui, |ui| ui::play::status_line(ui, &self.model));
         match self.model.mode {
             Mode::Play => {
-                egui::Panel::right("game")
+                let side = egui::Panel::right("game")
                     .resizable(true)
                     .default_size(300.0)
                     .min_size(240.0)
-                    .show(ui, |ui| ui::play::side_panel(ui, self));
+                    .show(ui, |ui| {
+                        ui::play::side_panel(ui, &mut self.model, &mut self.view.move_text)
+                    });
+                self.apply_all(side.inner);
                 if ui::review::wanted(self) {
                     egui::Panel::bottom("review").show(ui, |ui| ui::review::panel(ui, self));
                 }
-                egui::CentralPanel::default().show(ui, |ui| ui::play::board(ui, self));
+                let board =
+                    egui::CentralPanel::default().show(ui, |ui| ui::play::board(ui, &self.model, &mut self.view));
+                self.apply_all(board.inner);
             }
             Mode::Edit => {
                 egui::Panel::right("editor")
@@ -165,6 +170,13 @@ impl ChessApp {
         }
         ui::game_list::show(&ctx, self);
         ui::dialogs::show(&ctx, self);
+    }
+
+    /// Does what the panels asked for this frame.
+    fn apply_all(&mut self, actions: Vec<crate::model::Action>) {
+        for action in actions {
+            self.model.apply(action);
+        }
     }
 
     /// The keyboard shortcuts that work anywhere (unless a text field has

@@ -3,6 +3,7 @@
 //! Everything the widgets do goes through here, so it is tested without a
 //! window.
 
+pub mod action;
 pub mod book;
 pub mod clock;
 pub mod computer;
@@ -20,11 +21,12 @@ pub mod time_control;
 
 use chess_core::Color;
 
+pub use action::{Action, Step};
 pub use computer::{Computer, EngineChoice, GameSetup, Player};
 pub use dialogs::{Choice, Dialog, FileDialogs, FileRequest, FixedDialogs, Pending, Purpose};
 pub use editor::{Editor, Tool};
 pub use files::{FileKind, FileState, Opened};
-pub use play::{Action, MoveToken, Play};
+pub use play::{Click, MoveToken, Play};
 
 /// PGN files from this size on are listed without being read first.
 const LIST_AT_ONCE_BYTES: u64 = 1 << 20;

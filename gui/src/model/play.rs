@@ -7,7 +7,7 @@ use super::history::History;
 
 /// What a click, a drop or a promotion choice did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Click {
     /// A piece is now selected.
     Selected(Square),
     /// The selection was cleared.
@@ -208,14 +208,14 @@ impl Play {
 
     /// A click on a square: selects a piece of the side to move, moves the
     /// selected piece, or says why not.
-    pub fn click(&mut self, sq: Square) -> Action {
+    pub fn click(&mut self, sq: Square) -> Click {
         self.promotion = None;
         let piece = self.position().piece_at(sq);
         let turn = self.position().turn();
         match self.selected {
             Some(from) if from == sq => {
                 self.selected = None;
-                Action::Deselected
+                Click::Deselected
             }
             // Another piece of ours: select it instead, unless it is the
             // rook the king castles onto.
@@ -230,30 +230,30 @@ impl Play {
                 Some(p) if p.color == turn => self.select(sq),
                 Some(p) => {
                     self.message = Some(format!("It is {}'s turn: the {p} on {sq} cannot move", turn.name()));
-                    Action::Refused
+                    Click::Refused
                 }
-                None => Action::Nothing,
+                None => Click::Nothing,
             },
         }
     }
 
-    fn select(&mut self, sq: Square) -> Action {
+    fn select(&mut self, sq: Square) -> Click {
         if let Some(outcome) = self.game.outcome() {
             self.message = Some(format!("The game is over ({outcome}): go back to play on"));
-            return Action::Refused;
+            return Click::Refused;
         }
         self.selected = Some(sq);
         self.message = None;
-        Action::Selected(sq)
+        Click::Selected(sq)
     }
 
     /// Moves the piece on `from` to `to` (a click on the target, or a drop).
     /// An illegal move is refused with the reason, and the piece stays.
-    pub fn try_move(&mut self, from: Square, to: Square) -> Action {
+    pub fn try_move(&mut self, from: Square, to: Square) -> Click {
         self.selected = None;
         if let Some(outcome) = self.game.outcome() {
             self.message = Some(format!("The game is over ({outcome}): go back to play on"));
-            return Action::Refused;
+            return Click::Refused;
         }
         let pos = self.position();
         let promotions = pos
@@ -263,7 +263,7 @@ impl Play {
         if promotions {
             self.promotion = Some((from, to));
             self.message = None;
-            return Action::ChoosePromotion;
+            return Click::ChoosePromotion;
         }
         // Castling: the king onto its own rook, or (when no plain king
         // step is meant) onto the square castling puts it on.
@@ -277,15 +277,15 @@ impl Play {
                 let reason = pos.why_illegal(Move::new(from, to));
                 self.message = reason.map(|r| capitalise(&r.to_string()));
                 self.selected = None;
-                Action::Refused
+                Click::Refused
             }
         }
     }
 
     /// Finishes a promotion with the chosen piece.
-    pub fn promote(&mut self, role: Role) -> Action {
+    pub fn promote(&mut self, role: Role) -> Click {
         let Some((from, to)) = self.promotion.take() else {
-            return Action::Nothing;
+            return Click::Nothing;
         };
         self.play(Move::with_promotion(from, to, role))
     }
@@ -297,16 +297,16 @@ impl Play {
 
     /// Plays a legal move at the cursor (a variation if the game went on
     /// differently from here).
-    pub fn play(&mut self, m: Move) -> Action {
+    pub fn play(&mut self, m: Move) -> Click {
         let result = self.edit(|game| game.play(m), Result::is_ok);
         match result {
             Ok(node) => {
                 self.message = None;
-                Action::Moved(self.game.move_at(node).unwrap_or(m))
+                Click::Moved(self.game.move_at(node).unwrap_or(m))
             }
             Err(e) => {
                 self.message = Some(play_error_text(&e));
-                Action::Refused
+                Click::Refused
             }
         }
     }
@@ -330,7 +330,7 @@ impl Play {
             },
         };
         match self.play(m) {
-            Action::Moved(m) => Ok(m),
+            Click::Moved(m) => Ok(m),
             _ => Err(self.message.clone().unwrap_or_default()),
         }
     }
@@ -610,9 +610,9 @@ mod tests {
     #[test]
     fn select_then_move() {
         let mut play = Play::default();
-        assert_eq!(play.click(sq("e2")), Action::Selected(sq("e2")));
+        assert_eq!(play.click(sq("e2")), Click::Selected(sq("e2")));
         assert_eq!(play.targets(sq("e2")), [(sq("e3"), false), (sq("e4"), false)]);
-        assert!(matches!(play.click(sq("e4")), Action::Moved(_)));
+        assert!(matches!(play.click(sq("e4")), Click::Moved(_)));
         assert_eq!(play.status(), "Black to move");
         assert_eq!(play.last_move().map(|m| m.uci()), Some("e2e4".to_string()));
     }
@@ -620,7 +620,7 @@ mod tests {
     #[test]
     fn only_the_side_to_move_moves() {
         let mut play = Play::default();
-        assert_eq!(play.click(sq("e7")), Action::Refused);
+        assert_eq!(play.click(sq("e7")), Click::Refused);
         assert_eq!(play.status(), "It is White's turn: the black pawn on e7 cannot move");
         assert_eq!(play.selected, None);
     }
@@ -644,7 +644,7 @@ mod tests {
             ],
         );
         assert_eq!(play.status(), "Checkmate — White wins 1-0");
-        assert_eq!(play.click(sq("e8")), Action::Refused, "no moves after the end");
+        assert_eq!(play.click(sq("e8")), Click::Refused, "no moves after the end");
         assert!(play.back());
         assert_eq!(play.status(), "White to move");
     }
@@ -654,7 +654,7 @@ mod tests {
         let mut play = Play::new(Game::from_fen("7k/P7/8/8/8/8/8/K7 w - - 0 1").unwrap());
         clicks(&mut play, &["a7", "a8"]);
         assert_eq!(play.promotion, Some((sq("a7"), sq("a8"))));
-        assert!(matches!(play.promote(Role::Knight), Action::Moved(_)));
+        assert!(matches!(play.promote(Role::Knight), Click::Moved(_)));
         assert_eq!(play.piece_at(sq("a8")).map(|p| p.role), Some(Role::Knight));
     }
 
@@ -674,7 +674,7 @@ mod tests {
         play.play_text("e4").unwrap();
         assert!(play.undo());
         let generation = play.generation();
-        assert_eq!(play.play(Move::new(sq("e1"), sq("e5"))), Action::Refused);
+        assert_eq!(play.play(Move::new(sq("e1"), sq("e5"))), Click::Refused);
         assert!(play.can_redo(), "a refused move keeps what can be redone");
         assert!(!play.can_undo());
         assert_eq!(play.generation(), generation, "nothing changed");

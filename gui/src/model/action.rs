@@ -1,0 +1,251 @@
+//! What a person asks for from the panels, as values: a panel takes what
+//! it shows and returns [`Action`]s, and [`Model::apply`] does them, so
+//! every button's effect is tested without a window.
+
+use chess_core::{Move, NodeId, Role, Square};
+
+use super::{Dialog, Model};
+
+/// A step through the game's moves (the four navigation buttons).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// To the start position (Home).
+    Start,
+    /// One move back (←).
+    Back,
+    /// One move forward along the main continuation (→).
+    Forward,
+    /// To the end of the main continuation (End).
+    End,
+}
+
+/// Something asked for in the play panels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A click on a square of the board: select a piece, or move it there.
+    ClickSquare(Square),
+    /// A right click on the board: nothing selected, no promotion pending.
+    Deselect,
+    /// A piece dragged from `from` and dropped on `to` (none: off the board).
+    Drop {
+        /// Where the piece was picked up.
+        from: Square,
+        /// Where it was let go.
+        to: Option<Square>,
+    },
+    /// Open the new game dialog.
+    NewGameDialog,
+    /// Turn the board around.
+    Flip,
+    /// Open the editor on the position shown.
+    EditPosition,
+    /// Take back a move (with the computer's reply, against it).
+    TakeBack,
+    /// Play again a move taken back.
+    Redo,
+    /// Walk through the moves.
+    Go(Step),
+    /// Show the position after this move.
+    GoTo(NodeId),
+    /// The person (or the side to move) resigns.
+    Resign,
+    /// The side to move offers a draw.
+    OfferDraw,
+    /// The draw offered is accepted.
+    AcceptDraw,
+    /// The draw offered is declined.
+    DeclineDraw,
+    /// Claim the draw the rules allow (threefold, fifty moves).
+    ClaimDraw,
+    /// Start or stop the analysis.
+    SetAnalysing(bool),
+    /// Show this many best lines (1-5).
+    SetLines(usize),
+    /// Ask the engine for a hint.
+    Hint,
+    /// Play a move of the opening book's.
+    PlayBookMove(Move),
+    /// The piece a promoting pawn becomes.
+    Promote(Role),
+    /// Set a tag of the game's header (empty: remove it).
+    SetTag {
+        /// The tag's name.
+        name: &'static str,
+        /// Its new value.
+        value: String,
+    },
+    /// Edit the words of a move's comment.
+    EditComment(NodeId),
+    /// Give a move a mark (`!`, `?`...: its NAG), or none.
+    SetMark(NodeId, Option<u8>),
+    /// Move a variation one place up.
+    PromoteVariation(NodeId),
+    /// Make the line through this move the main line.
+    MakeMainLine(NodeId),
+    /// Delete this move and all after it.
+    DeleteFrom(NodeId),
+}
+
+impl Model {
+    /// Does what `action` asks.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::ClickSquare(_) | Action::Deselect | Action::Drop { .. } => self.on_board(action),
+            Action::NewGameDialog => self.new_game_dialog(),
+            Action::Flip => self.flipped = !self.flipped,
+            Action::EditPosition => self.edit_position(),
+            Action::TakeBack => self.take_back(),
+            Action::Redo => {
+                self.play.redo();
+            }
+            Action::Go(step) => match step {
+                Step::Start => self.play.to_start(),
+                Step::Back => {
+                    self.play.back();
+                }
+                Step::Forward => {
+                    self.play.forward();
+                }
+                Step::End => self.play.to_end(),
+            },
+            Action::GoTo(node) => self.play.go_to(node),
+            Action::Resign => self.resign(),
+            Action::OfferDraw => self.offer_draw(),
+            Action::AcceptDraw => self.play.accept_draw(),
+            Action::DeclineDraw => self.play.decline_draw(),
+            Action::ClaimDraw => {
+                self.play.claim_draw();
+            }
+            Action::SetAnalysing(on) => self.computer.set_analysing(on),
+            Action::SetLines(lines) => {
+                self.computer.lines = lines;
+                if self.computer.analysing {
+                    // Restart with the new number of lines.
+                    self.computer.set_analysing(false);
+                    self.computer.set_analysing(true);
+                }
+            }
+            Action::Hint => self.hint(),
+            Action::PlayBookMove(m) => self.play_book_move(m),
+            Action::Promote(role) => {
+                self.play.promote(role);
+            }
+            Action::SetTag { name, value } => self.play.set_tag(name, &value),
+            Action::EditComment(node) => {
+                let text = chess_core::pgn::comment_text(self.play.game.comment(node));
+                self.dialog = Some(Dialog::Comment { node, text });
+            }
+            Action::SetMark(node, mark) => self.play.set_mark(node, mark),
+            Action::PromoteVariation(node) => {
+                self.play.promote_variation(node);
+            }
+            Action::MakeMainLine(node) => {
+                self.play.make_main_line(node);
+            }
+            Action::DeleteFrom(node) => {
+                self.play.delete_from(node);
+            }
+        }
+    }
+
+    /// A click or a drop on the board, when it is a person's move.
+    fn on_board(&mut self, action: Action) {
+        let computer_moves = !self.human_to_move() && self.play.outcome().is_none();
+        let play = &mut self.play;
+        if computer_moves {
+            // The pieces are the computer's while it is its move.
+            play.selected = None;
+            play.message = Some("The computer is to move".to_string());
+            return;
+        }
+        self.notice = None;
+        match action {
+            Action::ClickSquare(sq) => {
+                play.click(sq);
+            }
+            Action::Drop { from, to } => match to {
+                // An illegal drop (or a drop off the board) puts the piece back.
+                Some(to) if to != from => {
+                    play.try_move(from, to);
+                }
+                _ => {
+                    play.selected =
+                        Some(from).filter(|_| play.piece_at(from).is_some_and(|p| p.color == play.position().turn()));
+                }
+            },
+            _ => {
+                play.selected = None;
+                play.cancel_promotion();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_and_drops_move_pieces_on_a_persons_turn_only() {
+        let mut model = Model::new();
+        let sq = |name: &str| name.parse::<Square>().unwrap();
+        model.apply(Action::ClickSquare(sq("e2")));
+        model.apply(Action::ClickSquare(sq("e4")));
+        model.apply(Action::Drop {
+            from: sq("e7"),
+            to: Some(sq("e5")),
+        });
+        assert_eq!(model.play.game.mainline().len(), 2);
+        // A drop off the board puts the piece back, selected.
+        model.apply(Action::Drop {
+            from: sq("g1"),
+            to: None,
+        });
+        assert_eq!(model.play.selected, Some(sq("g1")));
+        model.apply(Action::Deselect);
+        assert_eq!(model.play.selected, None);
+        // Against the computer, its pieces are not ours to move.
+        let mut setup = model.computer.setup.clone();
+        setup.white = super::super::Player::Computer;
+        model.computer.set_setup(setup);
+        model.apply(Action::ClickSquare(sq("g1")));
+        assert_eq!(model.play.message.as_deref(), Some("The computer is to move"));
+    }
+
+    #[test]
+    fn the_navigation_steps_walk_the_game() {
+        let mut model = Model::new();
+        model.load_text("1. e4 e5 2. Nf3 *");
+        let ply = |m: &Model| m.play.game.ply(m.play.game.cursor());
+        model.apply(Action::Go(Step::Start));
+        assert_eq!(ply(&model), 0);
+        model.apply(Action::Go(Step::Forward));
+        model.apply(Action::Go(Step::Forward));
+        assert_eq!(ply(&model), 2);
+        model.apply(Action::Go(Step::Back));
+        assert_eq!(ply(&model), 1);
+        model.apply(Action::Go(Step::End));
+        assert_eq!(ply(&model), 3);
+    }
+
+    #[test]
+    fn menu_actions_edit_the_tree() {
+        let mut model = Model::new();
+        model.load_text("1. e4 (1. d4 d5) e5 *");
+        let d4 = model.play.game.children(NodeId::ROOT)[1];
+        model.apply(Action::MakeMainLine(d4));
+        assert_eq!(model.play.game.children(NodeId::ROOT)[0], d4);
+        model.apply(Action::SetMark(d4, Some(1)));
+        assert_eq!(model.play.game.nags(d4), [1]);
+        model.apply(Action::EditComment(d4));
+        assert!(matches!(model.dialog, Some(Dialog::Comment { node, .. }) if node == d4));
+        model.dialog = None;
+        model.apply(Action::DeleteFrom(d4));
+        assert_eq!(model.play.game.children(NodeId::ROOT).len(), 1);
+        model.apply(Action::SetTag {
+            name: "White",
+            value: "Tal".into(),
+        });
+        assert_eq!(model.play.game.tags.get("White"), Some("Tal"));
+    }
+}

@@ -1,0 +1,105 @@
+//! The analysis: start and stop, a hint, the evaluation bar and the best
+//! lines in SAN.
+
+use egui::{Color32, RichText, Sense, Stroke, Vec2};
+
+use crate::model::{Action, Model, computer};
+
+/// The analysis: start/stop, a hint, the evaluation bar and the best
+/// lines in SAN.
+pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
+    let mut actions = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        let analysing = model.computer.analysing;
+        let label = if analysing { "Stop analysis" } else { "Analyse" };
+        if ui.button(label).clicked() {
+            actions.push(Action::SetAnalysing(!analysing));
+        }
+        let can_hint = model.human_to_move() && model.play.outcome().is_none() && !model.computer.hinting;
+        if ui
+            .add_enabled(can_hint, egui::Button::new("Hint"))
+            .on_hover_text("The engine's choice for the side to move (1 second)")
+            .clicked()
+        {
+            actions.push(Action::Hint);
+        }
+        let mut lines = model.computer.lines;
+        let response = ui.add(egui::DragValue::new(&mut lines).range(1..=5).prefix("Lines: "));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, "Lines"));
+        if lines != model.computer.lines {
+            actions.push(Action::SetLines(lines));
+        }
+    });
+    if model.computer.hinting {
+        ui.weak("Looking for a hint…");
+    } else if let Some(hint) = model.current_hint() {
+        let san = model.play.position().san(hint).unwrap_or_else(|_| hint.uci());
+        ui.label(RichText::new(format!("Hint: {san}")).strong());
+    }
+    let analysis = &model.computer.analysis;
+    let fresh = analysis.position.as_ref() == Some(model.play.position());
+    if !model.computer.analysing || !fresh {
+        if model.computer.analysing {
+            ui.weak("Analysing…");
+        }
+        return actions;
+    }
+    let Some(score) = analysis.white_score() else {
+        ui.weak("Analysing…");
+        return actions;
+    };
+    evaluation_bar(ui, score, analysis.depth());
+    let pos = model.play.position();
+    // Lines starting with a book move are marked.
+    let book: Vec<chess_core::Move> = model.book.moves(pos).iter().map(|m| m.mv).collect();
+    for line in &analysis.lines {
+        let in_book = line.pv.first().is_some_and(|m| book.contains(m));
+        let text = format!(
+            "{}  {}{}",
+            line.score.for_white(pos.turn()),
+            pos.san_line(&line.pv),
+            if in_book { "  (book)" } else { "" }
+        );
+        ui.add(egui::Label::new(RichText::new(text).monospace()).truncate())
+            .on_hover_text(if in_book {
+                "Its first move is in the opening book"
+            } else {
+                ""
+            });
+    }
+    actions
+}
+
+/// A bar split between White and Black by the evaluation, with the number
+/// and depth beside it.
+fn evaluation_bar(ui: &mut egui::Ui, score: chess_engine::Score, depth: u32) {
+    let text = format!("{}  depth {depth}", score);
+    let width = ui.available_width();
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 16.0), Sense::hover());
+    let who = match score.as_cp() {
+        cp if cp > 50 => "White is better",
+        cp if cp < -50 => "Black is better",
+        _ => "about equal",
+    };
+    let label = format!("Evaluation {} ({who}), depth {depth}", score);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, &label));
+    let painter = ui.painter();
+    painter.rect_filled(rect, 3.0, Color32::from_gray(12));
+    let white = rect.width() * computer::white_share(score);
+    painter.rect_filled(
+        egui::Rect::from_min_size(rect.min, Vec2::new(white, rect.height())),
+        3.0,
+        Color32::from_gray(235),
+    );
+    painter.rect_stroke(
+        rect,
+        3.0,
+        Stroke::new(1.0, Color32::from_gray(110)),
+        egui::StrokeKind::Inside,
+    );
+    painter.line_segment(
+        [rect.center_top(), rect.center_bottom()],
+        Stroke::new(1.0, Color32::from_rgb(200, 60, 60)),
+    );
+    ui.label(RichText::new(text).strong());
+}
