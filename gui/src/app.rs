@@ -140,7 +140,9 @@ impl ChessApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
 
-        egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, self));
+        let menu =
+            egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, &self.model, &mut self.chooser.in_app_always));
+        self.apply_all(menu.inner);
         egui::Panel::bottom("status").show(ui, |ui| ui::play::status_line(ui, &self.model));
         match self.model.mode {
             Mode::Play => {
@@ -152,30 +154,46 @@ impl ChessApp {
                         ui::play::side_panel(ui, &mut self.model, &mut self.view.move_text)
                     });
                 self.apply_all(side.inner);
-                if ui::review::wanted(self) {
-                    egui::Panel::bottom("review").show(ui, |ui| ui::review::panel(ui, self));
+                if ui::review::wanted(&self.model) {
+                    let review = egui::Panel::bottom("review").show(ui, |ui| ui::review::panel(ui, &self.model));
+                    self.apply_all(review.inner);
                 }
                 let board =
                     egui::CentralPanel::default().show(ui, |ui| ui::play::board(ui, &self.model, &mut self.view));
                 self.apply_all(board.inner);
             }
             Mode::Edit => {
-                egui::Panel::right("editor")
+                let side = egui::Panel::right("editor")
                     .resizable(true)
                     .default_size(330.0)
                     .min_size(280.0)
-                    .show(ui, |ui| ui::editor::side_panel(ui, self));
-                egui::CentralPanel::default().show(ui, |ui| ui::editor::board(ui, self));
+                    .show(ui, |ui| ui::editor::side_panel(ui, &mut self.model.editor));
+                self.apply_all(side.inner);
+                let (settings, flipped) = (self.model.board, self.model.flipped);
+                egui::CentralPanel::default().show(ui, |ui| {
+                    ui::editor::board(ui, &mut self.model.editor, settings, flipped, &mut self.view)
+                });
             }
         }
-        ui::game_list::show(&ctx, self);
-        ui::dialogs::show(&ctx, self);
+        if let Some(list) = &mut self.model.game_list
+            && let Some(action) = ui::game_list::show(&ctx, list)
+        {
+            self.model.apply(action, self.dialogs.as_mut());
+        }
+        // The app's own file dialog is on top: the dialog that asked for a
+        // file (New game, for a book or engine) waits behind it, not drawn.
+        if let Some(dialog) = &self.model.dialog
+            && !self.chooser.in_app_open()
+        {
+            let actions = ui::dialogs::show(&ctx, dialog, &self.model.play.game);
+            self.apply_all(actions);
+        }
     }
 
     /// Does what the panels asked for this frame.
     fn apply_all(&mut self, actions: Vec<crate::model::Action>) {
         for action in actions {
-            self.model.apply(action);
+            self.model.apply(action, self.dialogs.as_mut());
         }
     }
 

@@ -4,7 +4,9 @@
 
 use chess_core::{Move, NodeId, Role, Square};
 
-use super::{Dialog, Model};
+use super::review::Effort;
+use super::settings::BoardSettings;
+use super::{Choice, Dialog, FileDialogs, Model, Pending};
 
 /// A step through the game's moves (the four navigation buttons).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -19,8 +21,8 @@ pub enum Step {
     End,
 }
 
-/// Something asked for in the play panels.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Something a person asked for in a panel, a menu or a dialog.
+#[derive(Clone, Debug)]
 pub enum Action {
     /// A click on a square of the board: select a piece, or move it there.
     ClickSquare(Square),
@@ -84,11 +86,54 @@ pub enum Action {
     MakeMainLine(NodeId),
     /// Delete this move and all after it.
     DeleteFrom(NodeId),
+    /// Stop the review that runs.
+    CancelReview,
+    /// Put the review shown away.
+    CloseReview,
+    /// Open the game of this row of the game list.
+    OpenListed(usize),
+    /// Close the game list.
+    CloseGameList,
+    /// Something that may first ask "discard unsaved changes?" (a new
+    /// game, opening a file, quitting...).
+    Request(Pending),
+    /// Save the game to its file (or ask where).
+    Save,
+    /// Ask where to save the game, and save it there.
+    SaveAs,
+    /// Ask where to write the game as PGN, and write it.
+    ExportPgn,
+    /// Open the dialog to paste a FEN or PGN.
+    PasteDialog,
+    /// Say this in the status line.
+    Notice(String),
+    /// Review the game.
+    StartReview,
+    /// How deep the review searches.
+    SetReviewEffort(Effort),
+    /// Back from the editor to the game.
+    LeaveEditor,
+    /// The board's look.
+    SetBoard(BoardSettings),
+    /// The answer to "discard unsaved changes?".
+    Confirm(Choice),
+    /// Close the dialog shown.
+    CloseDialog,
+    /// The dialog shown, as edited (text typed, choices made).
+    KeepDialog(Dialog),
+    /// Load this game of the several a pasted PGN holds.
+    PickGame(usize),
+    /// The words of a move's comment (its `[%...]` commands are kept).
+    SetCommentWords(NodeId, String),
+    /// Choose a UCI engine program for the new game dialog.
+    ChooseEngine,
+    /// Choose a Polyglot book for the new game dialog.
+    ChooseBook,
 }
 
 impl Model {
-    /// Does what `action` asks.
-    pub fn apply(&mut self, action: Action) {
+    /// Does what `action` asks (files are chosen through `dialogs`).
+    pub fn apply(&mut self, action: Action, dialogs: &mut dyn FileDialogs) {
         match action {
             Action::ClickSquare(_) | Action::Deselect | Action::Drop { .. } => self.on_board(action),
             Action::NewGameDialog => self.new_game_dialog(),
@@ -145,6 +190,31 @@ impl Model {
             Action::DeleteFrom(node) => {
                 self.play.delete_from(node);
             }
+            Action::CancelReview => self.review.cancel(),
+            Action::CloseReview => self.review.shown = None,
+            Action::OpenListed(row) => self.open_listed(row),
+            Action::CloseGameList => self.game_list = None,
+            Action::Request(pending) => self.request(pending, dialogs),
+            Action::Save => {
+                self.save(dialogs);
+            }
+            Action::SaveAs => {
+                self.save_as(dialogs);
+            }
+            Action::ExportPgn => self.export_pgn(dialogs),
+            Action::PasteDialog => self.dialog = Some(Dialog::Paste { text: String::new() }),
+            Action::Notice(text) => self.notice = Some(text),
+            Action::StartReview => self.start_review(),
+            Action::SetReviewEffort(effort) => self.review.effort = effort,
+            Action::LeaveEditor => self.leave_editor(),
+            Action::SetBoard(board) => self.board = board,
+            Action::Confirm(choice) => self.confirm(choice, dialogs),
+            Action::CloseDialog => self.dialog = None,
+            Action::KeepDialog(dialog) => self.dialog = Some(dialog),
+            Action::PickGame(index) => self.pick_game(index),
+            Action::SetCommentWords(node, words) => self.play.set_comment_words(node, &words),
+            Action::ChooseEngine => self.choose_engine(dialogs),
+            Action::ChooseBook => self.choose_book(dialogs),
         }
     }
 
@@ -184,31 +254,38 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::FixedDialogs;
 
     #[test]
     fn clicks_and_drops_move_pieces_on_a_persons_turn_only() {
         let mut model = Model::new();
         let sq = |name: &str| name.parse::<Square>().unwrap();
-        model.apply(Action::ClickSquare(sq("e2")));
-        model.apply(Action::ClickSquare(sq("e4")));
-        model.apply(Action::Drop {
-            from: sq("e7"),
-            to: Some(sq("e5")),
-        });
+        model.apply(Action::ClickSquare(sq("e2")), &mut FixedDialogs::default());
+        model.apply(Action::ClickSquare(sq("e4")), &mut FixedDialogs::default());
+        model.apply(
+            Action::Drop {
+                from: sq("e7"),
+                to: Some(sq("e5")),
+            },
+            &mut FixedDialogs::default(),
+        );
         assert_eq!(model.play.game.mainline().len(), 2);
         // A drop off the board puts the piece back, selected.
-        model.apply(Action::Drop {
-            from: sq("g1"),
-            to: None,
-        });
+        model.apply(
+            Action::Drop {
+                from: sq("g1"),
+                to: None,
+            },
+            &mut FixedDialogs::default(),
+        );
         assert_eq!(model.play.selected, Some(sq("g1")));
-        model.apply(Action::Deselect);
+        model.apply(Action::Deselect, &mut FixedDialogs::default());
         assert_eq!(model.play.selected, None);
         // Against the computer, its pieces are not ours to move.
         let mut setup = model.computer.setup.clone();
         setup.white = super::super::Player::Computer;
         model.computer.set_setup(setup);
-        model.apply(Action::ClickSquare(sq("g1")));
+        model.apply(Action::ClickSquare(sq("g1")), &mut FixedDialogs::default());
         assert_eq!(model.play.message.as_deref(), Some("The computer is to move"));
     }
 
@@ -217,14 +294,14 @@ mod tests {
         let mut model = Model::new();
         model.load_text("1. e4 e5 2. Nf3 *");
         let ply = |m: &Model| m.play.game.ply(m.play.game.cursor());
-        model.apply(Action::Go(Step::Start));
+        model.apply(Action::Go(Step::Start), &mut FixedDialogs::default());
         assert_eq!(ply(&model), 0);
-        model.apply(Action::Go(Step::Forward));
-        model.apply(Action::Go(Step::Forward));
+        model.apply(Action::Go(Step::Forward), &mut FixedDialogs::default());
+        model.apply(Action::Go(Step::Forward), &mut FixedDialogs::default());
         assert_eq!(ply(&model), 2);
-        model.apply(Action::Go(Step::Back));
+        model.apply(Action::Go(Step::Back), &mut FixedDialogs::default());
         assert_eq!(ply(&model), 1);
-        model.apply(Action::Go(Step::End));
+        model.apply(Action::Go(Step::End), &mut FixedDialogs::default());
         assert_eq!(ply(&model), 3);
     }
 
@@ -233,19 +310,22 @@ mod tests {
         let mut model = Model::new();
         model.load_text("1. e4 (1. d4 d5) e5 *");
         let d4 = model.play.game.children(NodeId::ROOT)[1];
-        model.apply(Action::MakeMainLine(d4));
+        model.apply(Action::MakeMainLine(d4), &mut FixedDialogs::default());
         assert_eq!(model.play.game.children(NodeId::ROOT)[0], d4);
-        model.apply(Action::SetMark(d4, Some(1)));
+        model.apply(Action::SetMark(d4, Some(1)), &mut FixedDialogs::default());
         assert_eq!(model.play.game.nags(d4), [1]);
-        model.apply(Action::EditComment(d4));
+        model.apply(Action::EditComment(d4), &mut FixedDialogs::default());
         assert!(matches!(model.dialog, Some(Dialog::Comment { node, .. }) if node == d4));
         model.dialog = None;
-        model.apply(Action::DeleteFrom(d4));
+        model.apply(Action::DeleteFrom(d4), &mut FixedDialogs::default());
         assert_eq!(model.play.game.children(NodeId::ROOT).len(), 1);
-        model.apply(Action::SetTag {
-            name: "White",
-            value: "Tal".into(),
-        });
+        model.apply(
+            Action::SetTag {
+                name: "White",
+                value: "Tal".into(),
+            },
+            &mut FixedDialogs::default(),
+        );
         assert_eq!(model.play.game.tags.get("White"), Some("Tal"));
     }
 }

@@ -3,18 +3,16 @@
 
 use egui::{Id, Modal};
 
-use crate::ChessApp;
-use crate::model::{Choice, Dialog, EngineChoice, GameSetup, Pending, Player, files};
+use chess_core::Game;
 
-/// Shows the open dialog, if any, and carries out the answer.
-pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
-    // The app's own file dialog is on top: the dialog that asked for a
-    // file (New game, for a book or engine) waits behind it, not drawn.
-    if app.chooser.in_app_open() {
-        return;
-    }
-    let Some(dialog) = app.model.dialog.clone() else { return };
-    match dialog {
+use crate::model::{Action, Choice, Dialog, EngineChoice, GameSetup, Pending, Player, files};
+
+/// Shows `dialog` over the app (`game` is the game on the board) and gives
+/// what was answered: the dialog as edited this frame, closed, or an
+/// action.
+pub fn show(ctx: &egui::Context, dialog: &Dialog, game: &Game) -> Vec<Action> {
+    let mut actions = Vec::new();
+    match dialog.clone() {
         Dialog::Confirm { then } => {
             let what = match then {
                 Pending::Quit => "before closing",
@@ -37,9 +35,7 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
                     }
                 });
             });
-            if let Some(choice) = choice {
-                app.model.confirm(choice, app.dialogs.as_mut());
-            }
+            actions.extend(choice.map(Action::Confirm));
         }
         Dialog::Error(message) => {
             let mut close = false;
@@ -51,7 +47,7 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
                 close = ui.button("OK").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
             });
             if close {
-                app.model.dialog = None;
+                actions.push(Action::CloseDialog);
             }
         }
         Dialog::PickGame { games, skipped } => {
@@ -76,9 +72,9 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
                 cancel = ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
             });
             if let Some(i) = picked {
-                app.model.pick_game(i);
+                actions.push(Action::PickGame(i));
             } else if cancel {
-                app.model.dialog = None;
+                actions.push(Action::CloseDialog);
             }
         }
         Dialog::Paste { mut text } => {
@@ -99,18 +95,18 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
                 });
             });
             if load {
-                app.model.dialog = None;
-                app.model.request(Pending::Paste(text), app.dialogs.as_mut());
+                actions.push(Action::CloseDialog);
+                actions.push(Action::Request(Pending::Paste(text)));
             } else if cancel {
-                app.model.dialog = None;
+                actions.push(Action::CloseDialog);
             } else {
-                app.model.dialog = Some(Dialog::Paste { text });
+                actions.push(Action::KeepDialog(Dialog::Paste { text }));
             }
         }
-        Dialog::NewGame(setup) => new_game(ctx, app, setup),
+        Dialog::NewGame(setup) => actions.extend(new_game(ctx, setup)),
         Dialog::Comment { node, mut text } => {
             let (mut save, mut delete, mut cancel) = (false, false, false);
-            let san = app.model.play.game.san_at(node).unwrap_or_default();
+            let san = game.san_at(node).unwrap_or_default();
             Modal::new(Id::unique("comment")).show(ctx, |ui| {
                 ui.heading(format!("Comment on {san}"));
                 let response = ui.add(
@@ -130,16 +126,17 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
                 });
             });
             if save || delete {
-                let words = if delete { "" } else { text.as_str() };
-                app.model.play.set_comment_words(node, words);
-                app.model.dialog = None;
+                let words = if delete { String::new() } else { text };
+                actions.push(Action::SetCommentWords(node, words));
+                actions.push(Action::CloseDialog);
             } else if cancel {
-                app.model.dialog = None;
+                actions.push(Action::CloseDialog);
             } else {
-                app.model.dialog = Some(Dialog::Comment { node, text });
+                actions.push(Action::KeepDialog(Dialog::Comment { node, text }));
             }
         }
     }
+    actions
 }
 
 /// Untimed, a preset (the same for both sides), or a control made here:
@@ -355,7 +352,7 @@ fn chess960_choice(ui: &mut egui::Ui, setup: &mut GameSetup) {
 
 /// The new game dialog: who plays each side, the computer's level and
 /// thinking time, and which engine.
-fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
+fn new_game(ctx: &egui::Context, mut setup: GameSetup) -> Vec<Action> {
     let mut start = false;
     let mut cancel = false;
     let mut choose = false;
@@ -433,17 +430,18 @@ fn new_game(ctx: &egui::Context, app: &mut ChessApp, mut setup: GameSetup) {
         });
     });
     if start {
-        app.model.dialog = None;
-        app.model.request(Pending::NewGameWith(setup), app.dialogs.as_mut());
+        vec![Action::CloseDialog, Action::Request(Pending::NewGameWith(setup))]
     } else if cancel {
-        app.model.dialog = None;
+        vec![Action::CloseDialog]
     } else {
-        app.model.dialog = Some(Dialog::NewGame(setup));
+        // The dialog keeps what was changed; a file chosen goes into it.
+        let mut actions = vec![Action::KeepDialog(Dialog::NewGame(setup))];
         if choose {
-            app.model.choose_engine(app.dialogs.as_mut());
+            actions.push(Action::ChooseEngine);
         }
         if choose_book {
-            app.model.choose_book(app.dialogs.as_mut());
+            actions.push(Action::ChooseBook);
         }
+        actions
     }
 }

@@ -4,24 +4,26 @@
 use chess_core::{CastlingRights, CastlingSide, Color, Piece, Role};
 use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
 
-use crate::ChessApp;
-use crate::model::{Pending, Tool};
+use crate::app::ViewState;
+use crate::model::settings::BoardSettings;
+use crate::model::{Action, Editor, Pending, Tool};
 use crate::ui::board::{self, BoardEvent, BoardView, Drag, DragSource};
 
-/// The palette above the board and the board.
-pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
-    palette(ui, app);
+/// The palette above the board and the board: clicks and drops edit
+/// `editor` at once (the editor keeps its own undo).
+pub fn board(ui: &mut egui::Ui, editor: &mut Editor, settings: BoardSettings, flipped: bool, state: &mut ViewState) {
+    palette(ui, editor, flipped, state);
     ui.add_space(4.0);
-    let rect = board::layout(ui.available_rect_before_wrap(), app.model.board.coordinates);
+    let rect = board::layout(ui.available_rect_before_wrap(), settings.coordinates);
     // Leaving the editor, the game's board appears as it is, not gliding
     // from the position it had before.
-    app.view.animation.skip_next();
-    app.view.board_rect = rect;
-    let editor = &app.model.editor;
+    state.animation.skip_next();
+    state.board_rect = rect;
+    let shown = &*editor;
     let view = BoardView {
         id: "edit",
-        piece_at: &|sq| editor.setup.board.get(sq),
-        flipped: app.model.flipped,
+        piece_at: &|sq| shown.setup.board.get(sq),
+        flipped,
         selected: None,
         last_move: None,
         check: None,
@@ -29,11 +31,10 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
         arrow: None,
         marks: &[],
         arrows: &[],
-        settings: app.model.board,
+        settings,
         glides: (&[], 1.0),
     };
-    let events = board::show(ui, rect, &view, &mut app.view.drag);
-    let editor = &mut app.model.editor;
+    let events = board::show(ui, rect, &view, &mut state.drag);
     for event in events {
         match event {
             BoardEvent::Click(sq) => editor.click(sq, false),
@@ -48,7 +49,7 @@ pub fn board(ui: &mut egui::Ui, app: &mut ChessApp) {
 
 /// The twelve pieces and the eraser: click to choose what a click on the
 /// board puts there, or drag one onto the board.
-fn palette(ui: &mut egui::Ui, app: &mut ChessApp) {
+fn palette(ui: &mut egui::Ui, editor: &mut Editor, flipped: bool, state: &mut ViewState) {
     let size = 40.0;
     ui.horizontal(|ui| {
         for color in Color::ALL {
@@ -61,17 +62,19 @@ fn palette(ui: &mut egui::Ui, app: &mut ChessApp) {
                 Role::Pawn,
             ] {
                 let piece = Piece::new(color, role);
-                tool_button(ui, app, Tool::Place(piece), size);
+                tool_button(ui, editor, flipped, state, Tool::Place(piece), size);
             }
             ui.add_space(6.0);
         }
-        tool_button(ui, app, Tool::Erase, size);
+        tool_button(ui, editor, flipped, state, Tool::Erase, size);
     });
 }
 
-fn tool_button(ui: &mut egui::Ui, app: &mut ChessApp, tool: Tool, size: f32) {
+/// A piece of the palette (or the eraser): a click chooses it, a drag
+/// drops it on the board.
+fn tool_button(ui: &mut egui::Ui, editor: &mut Editor, flipped: bool, state: &mut ViewState, tool: Tool, size: f32) {
     let (rect, response) = ui.allocate_exact_size(Vec2::splat(size), Sense::click_and_drag());
-    let selected = app.model.editor.tool == tool;
+    let selected = editor.tool == tool;
     let label = match tool {
         Tool::Place(p) => format!("{p}"),
         Tool::Erase => "eraser".to_string(),
@@ -96,19 +99,19 @@ fn tool_button(ui: &mut egui::Ui, app: &mut ChessApp, tool: Tool, size: f32) {
         }
     }
     if response.clicked() {
-        app.model.editor.tool = tool;
+        editor.tool = tool;
     }
     if let Tool::Place(piece) = tool {
         if response.drag_started() {
             let pos = response.interact_pointer_pos().unwrap_or(rect.center());
-            app.view.drag = Some(Drag {
+            state.drag = Some(Drag {
                 source: DragSource::Palette(piece),
                 piece,
                 pos,
             });
         }
         if response.dragged()
-            && let (Some(d), Some(pos)) = (app.view.drag.as_mut(), ui.ctx().pointer_latest_pos())
+            && let (Some(d), Some(pos)) = (state.drag.as_mut(), ui.ctx().pointer_latest_pos())
         {
             d.pos = pos;
         }
@@ -116,34 +119,34 @@ fn tool_button(ui: &mut egui::Ui, app: &mut ChessApp, tool: Tool, size: f32) {
             let target = ui
                 .ctx()
                 .pointer_latest_pos()
-                .and_then(|pos| board::square_at(app.view.board_rect, app.model.flipped, pos));
+                .and_then(|pos| board::square_at(state.board_rect, flipped, pos));
             if let Some(sq) = target {
-                app.model.editor.drop_piece(piece, sq);
+                editor.drop_piece(piece, sq);
             }
-            app.view.drag = None;
+            state.drag = None;
         }
     }
 }
 
-/// The editor's controls.
-pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
+/// The editor's controls: they edit `editor`; what goes beyond it (play
+/// from here, back to the game, flip, a note) is returned.
+pub fn side_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Vec<Action> {
+    let mut actions = Vec::new();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(6.0);
-        let model = &mut app.model;
-        let legal = model.editor.position().is_ok();
+        let legal = editor.position().is_ok();
         ui.horizontal_wrapped(|ui| {
             let play = ui
                 .add_enabled(legal, egui::Button::new(RichText::new("Play from here").strong()))
                 .on_disabled_hover_text("The position must be legal first");
             if play.clicked() {
-                model.request(Pending::PlayFromEditor, app.dialogs.as_mut());
+                actions.push(Action::Request(Pending::PlayFromEditor));
             }
             if ui.button("Back to the game").clicked() {
-                model.leave_editor();
+                actions.push(Action::LeaveEditor);
             }
         });
         ui.separator();
-        let editor = &mut model.editor;
         ui.horizontal_wrapped(|ui| {
             if ui.button("Clear board").clicked() {
                 editor.clear();
@@ -152,7 +155,7 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
                 editor.start_position();
             }
             if ui.button("Flip board").on_hover_text("F").clicked() {
-                model.flipped = !model.flipped;
+                actions.push(Action::Flip);
             }
         });
         ui.horizontal_wrapped(|ui| {
@@ -285,11 +288,11 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
         }
         if ui.button("Copy FEN").clicked() {
             ui.ctx().copy_text(editor.fen());
-            model.notice = Some("FEN copied".to_string());
+            actions.push(Action::Notice("FEN copied".to_string()));
         }
         ui.separator();
 
-        let problems = model.editor.problems();
+        let problems = editor.problems();
         if problems.is_empty() {
             ui.label(RichText::new("✔ The position is legal").color(Color32::from_rgb(40, 140, 60)));
         }
@@ -305,9 +308,10 @@ pub fn side_panel(ui: &mut egui::Ui, app: &mut ChessApp) {
                 if let Some(fix) = problem.fix()
                     && ui.small_button(format!("→ {fix}")).clicked()
                 {
-                    model.editor.fix(&problem);
+                    editor.fix(&problem);
                 }
             });
         }
     });
+    actions
 }

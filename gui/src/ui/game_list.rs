@@ -5,12 +5,12 @@
 
 use egui_extras::{Column as TableColumn, TableBuilder};
 
-use crate::ChessApp;
-use crate::model::game_list::Column;
+use crate::model::Action;
+use crate::model::game_list::{Column, GameList};
 
-/// Shows the list, if a file's games are being chosen from.
-pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
-    let Some(list) = &mut app.model.game_list else { return };
+/// Shows the list of a file's games to choose from: filtered and sorted in
+/// place; a game opened or the list closed is the action returned.
+pub fn show(ctx: &egui::Context, list: &mut GameList) -> Option<Action> {
     let mut open_row = None;
     let mut close = false;
     let title = format!(
@@ -111,8 +111,8 @@ pub fn show(ctx: &egui::Context, app: &mut ChessApp) {
             }
         });
     if close {
-        app.model.game_list = None;
-    } else if let Some(row) = open_row {
-        app.model.open_listed(row);
+        Some(Action::CloseGameList)
+    } else {
+        open_row.map(Action::OpenListed)
     }
 }

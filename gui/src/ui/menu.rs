@@ -1,26 +1,39 @@
-//! The menu bar: File, Game and View.
+//! The menu bar: File, Game and View. Each item gives an [`Action`].
 
-use crate::ChessApp;
-use crate::model::{Dialog, Mode, Pending};
+use crate::model::review::Effort;
+use crate::model::settings::{Coordinates, Theme};
+use crate::model::{Action, Mode, Model, Pending};
 
-/// The menu bar at the top of the window.
-pub fn bar(ui: &mut egui::Ui, app: &mut ChessApp) {
+/// The menu bar at the top of the window; `in_app_dialog` is View's choice
+/// of the app's own file dialog (the app's, not the model's).
+pub fn bar(ui: &mut egui::Ui, model: &Model, in_app_dialog: &mut bool) -> Vec<Action> {
+    let mut actions = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| file_menu(ui, app));
-        ui.menu_button("Game", |ui| game_menu(ui, app));
-        ui.menu_button("View", |ui| view_menu(ui, app));
+        ui.menu_button("File", |ui| file_menu(ui, model, &mut actions));
+        ui.menu_button("Game", |ui| game_menu(ui, model, &mut actions));
+        ui.menu_button("View", |ui| view_menu(ui, model, in_app_dialog, &mut actions));
     });
+    actions
+}
+
+/// An item that closes the menu and asks for `action` when clicked.
+fn item(ui: &mut egui::Ui, button: egui::Button<'_>, action: Action, actions: &mut Vec<Action>) {
+    if ui.add(button).clicked() {
+        actions.push(action);
+        ui.close();
+    }
 }
 
 /// Flipping the board, and its look: colours, coordinates, animation
 /// (remembered between runs).
-fn view_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
-    use crate::model::settings::{Coordinates, Theme};
-    if ui.add(egui::Button::new("Flip board").shortcut_text("F")).clicked() {
-        app.model.flipped = !app.model.flipped;
-        ui.close();
-    }
-    let board = &mut app.model.board;
+fn view_menu(ui: &mut egui::Ui, model: &Model, in_app_dialog: &mut bool, actions: &mut Vec<Action>) {
+    item(
+        ui,
+        egui::Button::new("Flip board").shortcut_text("F"),
+        Action::Flip,
+        actions,
+    );
+    let mut board = model.board;
     ui.separator();
     for theme in Theme::ALL {
         ui.radio_value(&mut board.theme, theme, theme.name());
@@ -31,94 +44,93 @@ fn view_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
     }
     ui.separator();
     ui.checkbox(&mut board.animate, "Animate moves");
-    ui.checkbox(&mut app.chooser.in_app_always, "Use the app's own file dialog")
+    if board != model.board {
+        actions.push(Action::SetBoard(board));
+    }
+    ui.checkbox(in_app_dialog, "Use the app's own file dialog")
         .on_hover_text("Instead of the desktop's (which some desktops cannot show)");
 }
 
-fn file_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
-    let model = &mut app.model;
-    let dialogs = app.dialogs.as_mut();
-    if ui.add(egui::Button::new("New game…").shortcut_text("Ctrl+N")).clicked() {
-        model.new_game_dialog();
-        ui.close();
-    }
-    if ui.add(egui::Button::new("Open…").shortcut_text("Ctrl+O")).clicked() {
-        model.request(Pending::Open, dialogs);
-        ui.close();
-    }
-    let recent = model.file.recent.clone();
+fn file_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
+    item(
+        ui,
+        egui::Button::new("New game…").shortcut_text("Ctrl+N"),
+        Action::NewGameDialog,
+        actions,
+    );
+    item(
+        ui,
+        egui::Button::new("Open…").shortcut_text("Ctrl+O"),
+        Action::Request(Pending::Open),
+        actions,
+    );
+    let recent = &model.file.recent;
     ui.add_enabled_ui(!recent.is_empty(), |ui| {
         ui.menu_button("Open recent", |ui| {
             for path in recent {
-                if ui.button(path.display().to_string()).clicked() {
-                    model.request(Pending::OpenPath(path), dialogs);
-                    ui.close();
-                }
+                let button = egui::Button::new(path.display().to_string());
+                item(ui, button, Action::Request(Pending::OpenPath(path.clone())), actions);
             }
         });
     });
-    if ui.add(egui::Button::new("Save").shortcut_text("Ctrl+S")).clicked() {
-        model.save(dialogs);
-        ui.close();
-    }
-    if ui
-        .add(egui::Button::new("Save as…").shortcut_text("Ctrl+Shift+S"))
-        .clicked()
-    {
-        model.save_as(dialogs);
-        ui.close();
-    }
+    item(
+        ui,
+        egui::Button::new("Save").shortcut_text("Ctrl+S"),
+        Action::Save,
+        actions,
+    );
+    item(
+        ui,
+        egui::Button::new("Save as…").shortcut_text("Ctrl+Shift+S"),
+        Action::SaveAs,
+        actions,
+    );
     ui.separator();
-    if ui.button("Import PGN…").clicked() {
-        model.request(Pending::ImportPgn, dialogs);
-        ui.close();
-    }
-    if ui.button("Export PGN…").clicked() {
-        model.export_pgn(dialogs);
-        ui.close();
-    }
+    item(
+        ui,
+        egui::Button::new("Import PGN…"),
+        Action::Request(Pending::ImportPgn),
+        actions,
+    );
+    item(ui, egui::Button::new("Export PGN…"), Action::ExportPgn, actions);
     ui.separator();
+    // The clipboard is the window's: copied here, the note from the model.
     if ui.button("Copy FEN").clicked() {
         ui.ctx().copy_text(model.fen());
-        model.notice = Some("FEN copied".to_string());
+        actions.push(Action::Notice("FEN copied".to_string()));
         ui.close();
     }
     if ui.button("Copy PGN").clicked() {
         ui.ctx().copy_text(model.pgn());
-        model.notice = Some("PGN copied".to_string());
+        actions.push(Action::Notice("PGN copied".to_string()));
         ui.close();
     }
-    if ui.button("Paste FEN or PGN…").clicked() {
-        model.dialog = Some(Dialog::Paste { text: String::new() });
-        ui.close();
-    }
+    item(ui, egui::Button::new("Paste FEN or PGN…"), Action::PasteDialog, actions);
     ui.separator();
-    if ui.add(egui::Button::new("Quit").shortcut_text("Ctrl+Q")).clicked() {
-        model.request(Pending::Quit, dialogs);
-        ui.close();
-    }
+    item(
+        ui,
+        egui::Button::new("Quit").shortcut_text("Ctrl+Q"),
+        Action::Request(Pending::Quit),
+        actions,
+    );
 }
 
-fn game_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
-    let model = &mut app.model;
+fn game_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
     match model.mode {
         Mode::Play => {
-            if ui.button("Edit position").clicked() {
-                model.edit_position();
-                ui.close();
-            }
+            item(ui, egui::Button::new("Edit position"), Action::EditPosition, actions);
             if ui
                 .add_enabled(model.play.can_undo(), egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
                 .clicked()
             {
-                model.take_back();
+                actions.push(Action::TakeBack);
                 ui.close();
             }
             if ui
                 .add_enabled(model.play.can_redo(), egui::Button::new("Redo").shortcut_text("Ctrl+Y"))
                 .clicked()
             {
-                model.play.redo();
+                actions.push(Action::Redo);
                 ui.close();
             }
             ui.separator();
@@ -128,30 +140,28 @@ fn game_menu(ui: &mut egui::Ui, app: &mut ChessApp) {
                 .on_hover_text("The engine analyses every move of the main line and marks the mistakes")
                 .clicked()
             {
-                model.start_review();
+                actions.push(Action::StartReview);
                 ui.close();
             }
             ui.menu_button("Review depth", |ui| {
-                use crate::model::review::Effort;
-                for effort in [
+                let mut effort = model.review.effort;
+                for choice in [
                     Effort::Depth(8),
                     Effort::Depth(10),
                     Effort::Depth(14),
                     Effort::Millis(1000),
                 ] {
-                    let name = match effort {
+                    let name = match choice {
                         Effort::Depth(d) => format!("Depth {d}"),
                         Effort::Millis(ms) => format!("{} s a move", ms / 1000),
                     };
-                    ui.radio_value(&mut model.review.effort, effort, name);
+                    ui.radio_value(&mut effort, choice, name);
+                }
+                if effort != model.review.effort {
+                    actions.push(Action::SetReviewEffort(effort));
                 }
             });
         }
-        Mode::Edit => {
-            if ui.button("Back to the game").clicked() {
-                model.leave_editor();
-                ui.close();
-            }
-        }
+        Mode::Edit => item(ui, egui::Button::new("Back to the game"), Action::LeaveEditor, actions),
     }
 }

@@ -5,7 +5,7 @@
 use chess_engine::review::Judgement;
 use egui::{Color32, Pos2, Sense, Stroke, Vec2};
 
-use crate::ChessApp;
+use crate::model::{Action, Model};
 
 /// lichess's colours: inaccuracy yellow, mistake orange, blunder red.
 pub fn judgement_color(j: Judgement) -> Color32 {
@@ -17,13 +17,13 @@ pub fn judgement_color(j: Judgement) -> Color32 {
 }
 
 /// Whether the panel has something to show.
-pub fn wanted(app: &ChessApp) -> bool {
-    app.model.review.is_running() || app.model.review.shown.is_some()
+pub fn wanted(model: &Model) -> bool {
+    model.review.is_running() || model.review.shown.is_some()
 }
 
 /// The panel.
-pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
-    let model = &mut app.model;
+pub fn panel(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
+    let mut actions = Vec::new();
     if let Some((done, total)) = model.review.progress() {
         ui.horizontal(|ui| {
             let fraction = done as f32 / total.max(1) as f32;
@@ -33,13 +33,13 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
                     .text(format!("Reviewing: {done} of {total} positions")),
             );
             if ui.button("Cancel").clicked() {
-                model.review.cancel();
+                actions.push(Action::CancelReview);
             }
         });
-        return;
+        return actions;
     }
-    let Some(shown) = model.review.shown.clone() else {
-        return;
+    let Some(shown) = &model.review.shown else {
+        return actions;
     };
     let cursor = model.play.game.cursor();
     ui.horizontal(|ui| {
@@ -53,7 +53,7 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
             ui.separator();
         }
         if ui.small_button("Close review").clicked() {
-            model.review.shown = None;
+            actions.push(Action::CloseReview);
         }
     });
     // The graph: White's win percentage after each move, 50% in the middle.
@@ -106,8 +106,8 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
     {
         let i = (((pos.x - rect.left()) / rect.width()) * n as f32).round() as usize;
         match i.checked_sub(1).and_then(|i| shown.nodes.get(i)) {
-            Some(&node) => model.play.go_to(node),
-            None => model.play.go_to(chess_core::NodeId::ROOT),
+            Some(&node) => actions.push(Action::GoTo(node)),
+            None => actions.push(Action::GoTo(chess_core::NodeId::ROOT)),
         }
     }
     // The coach, for the move that led to the board's position; else the
@@ -143,4 +143,5 @@ pub fn panel(ui: &mut egui::Ui, app: &mut ChessApp) {
         }
         ui.colored_label(judgement_color(j), text);
     }
+    actions
 }
