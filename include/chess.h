@@ -1110,6 +1110,24 @@ enum ChessError chess_position_parse_san(const ChessPosition *pos, const char *s
 size_t chess_position_why_illegal(const ChessPosition *pos, struct ChessMove mv, char *buf, size_t cap);
 
 /**
+ * The square named `name` ("e4", lower-case file then rank): 0..63, or
+ * 0xFF (and the last error) when it names none.
+ *
+ * # Safety
+ * `name` is NULL or a NUL-terminated string.
+ */
+uint8_t chess_square_from_name(const char *name);
+
+/**
+ * The name of square 0..63 ("e4" for 28), snprintf-style; 0, an empty
+ * string and the last error for 64 and above.
+ *
+ * # Safety
+ * `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_square_name(uint8_t square, char *buf, size_t cap);
+
+/**
  * Whether playing `mv` gives check (false when it is illegal, or NULL).
  *
  * # Safety
@@ -1195,24 +1213,6 @@ size_t chess_position_checkers(const ChessPosition *pos, uint8_t *out, size_t ca
  * `pos` is NULL or a live position; `out` is NULL or writable for `cap` bytes.
  */
 size_t chess_position_pinned(const ChessPosition *pos, uint8_t *out, size_t cap);
-
-/**
- * The square named `name` ("e4", lower-case file then rank): 0..63, or
- * 0xFF (and the last error) when it names none.
- *
- * # Safety
- * `name` is NULL or a NUL-terminated string.
- */
-uint8_t chess_square_from_name(const char *name);
-
-/**
- * The name of square 0..63 ("e4" for 28), snprintf-style; 0, an empty
- * string and the last error for 64 and above.
- *
- * # Safety
- * `buf` is NULL or writable for `cap` bytes.
- */
-size_t chess_square_name(uint8_t square, char *buf, size_t cap);
 
 /**
  * The node of the current position: where `chess_game_play` adds the next

@@ -23,12 +23,32 @@
 #![allow(non_camel_case_types)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+// In the order the header declares them (cbindgen follows this order;
+// the blank lines keep rustfmt from sorting them).
 mod book;
 pub(crate) mod boundary;
 mod engine;
+
+// Games: made and played, how they end, their tags, in and out.
 mod game;
+
+mod game_result;
+
+mod game_tags;
+
+mod game_files;
+
+// PGN files, game by game.
 mod pgn;
+
+// Positions, their notation, what they show.
 mod position;
+
+mod notation;
+
+mod inspect;
+
+// The game tree.
 mod tree;
 
 use std::ffi::c_char;
@@ -36,6 +56,11 @@ use std::ffi::c_char;
 pub use book::*;
 pub use engine::*;
 pub use game::*;
+pub use game_files::*;
+pub use game_result::*;
+pub use game_tags::*;
+pub use inspect::*;
+pub use notation::*;
 pub use pgn::*;
 pub use position::*;
 pub use tree::*;
