@@ -14,6 +14,33 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board as FEN writes it, rank 8 first: `rnbqkbnr/pppppppp/8/...`.
+    pub fn placement(&self) -> String {
+        let mut out = String::with_capacity(72);
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.get(Square::new(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        out.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push((b'0' + empty) as char);
+            }
+            if rank != Rank::First {
+                out.push('/');
+            }
+        }
+        out
+    }
+
     /// A board with no pieces.
     pub const fn empty() -> Board {
         Board { squares: [EMPTY; 128] }
@@ -109,6 +136,6 @@ impl Default for Board {
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Board({})", crate::fen::placement_to_string(self))
+        write!(f, "Board({})", self.placement())
     }
 }

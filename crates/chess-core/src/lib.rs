@@ -54,6 +54,7 @@ mod status;
 mod tags;
 mod texts;
 mod uci;
+mod validate;
 mod x88;
 mod zobrist;
 
@@ -69,11 +70,12 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Color, Piece, Role};
 pub use position::{Position, Undo};
 pub use san::{ParseSanError, San, SanError, SanPlus, Suffix};
-pub use setup::{PositionError, Problem, Repair, Setup};
+pub use setup::Setup;
 pub use square::{File, ParseSquareError, Rank, Square, SquareSet};
 pub use status::Status;
 pub use tags::Tags;
 pub use uci::{ParseUciError, UciError};
+pub use validate::{PositionError, Problem, Repair};
 
 /// A FEN that could not be turned into a position: bad syntax, or a legal
 /// syntax describing an illegal position.

@@ -577,7 +577,7 @@ fn task_of(game: &Game) -> (Position, Vec<Move>) {
 }
 
 /// The share of the evaluation bar that is White's, 0 to 1: White's
-/// winning chances on the review's curve ([`chess_engine::win_percent`]);
+/// winning chances on the review's curve ([`chess_engine::win_percent()`]);
 /// a mate fills the bar.
 pub fn white_share(score: Score) -> f32 {
     match score {

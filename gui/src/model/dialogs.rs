@@ -20,7 +20,7 @@ pub trait FileDialogs {
     fn engine(&mut self) -> Option<PathBuf>;
     /// Whether the choice is made later, by the app's own dialogs, so the
     /// window keeps drawing: the model then leaves a [`FileRequest`] and
-    /// the app answers it with [`Model::file_chosen`].
+    /// the app answers it with [`Model::file_chosen`](super::Model::file_chosen).
     fn deferred(&self) -> bool {
         false
     }

@@ -24,6 +24,7 @@
 mod ending;
 mod notes;
 mod tree;
+mod warning;
 
 use std::fmt;
 
@@ -38,6 +39,7 @@ use crate::uci::UciError;
 use notes::Notes;
 use tree::Node;
 pub use tree::NodeId;
+pub use warning::{PgnWarning, PgnWarningKind};
 
 /// Why a move could not be played in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +76,7 @@ pub struct Game {
     /// itself when it is exported.
     pub tags: Tags,
     /// What the PGN reader repaired to read the game.
-    pub(crate) warnings: Vec<crate::pgn::PgnWarning>,
+    pub(crate) warnings: Vec<PgnWarning>,
     /// The notes of the nodes that have some.
     notes: Vec<Notes>,
     /// The text of every comment.
@@ -149,7 +151,7 @@ impl Game {
     /// ]);
     /// # Ok::<(), chess_core::pgn::PgnError>(())
     /// ```
-    pub fn warnings(&self) -> &[crate::pgn::PgnWarning] {
+    pub fn warnings(&self) -> &[PgnWarning] {
         &self.warnings
     }
 

@@ -4,7 +4,8 @@
 use super::PgnWarningKind;
 use crate::castling::CastlingRights;
 use crate::position::Position;
-use crate::setup::{Problem, Repair, Setup};
+use crate::setup::Setup;
+use crate::validate::{Problem, Repair};
 
 /// Whether a `Variant` tag's value names Chess960, as the programs that
 /// write PGN spell it: `Chess960`, `Fischerandom`, `Fischer Random`,

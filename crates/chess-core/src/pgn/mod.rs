@@ -1,6 +1,6 @@
 //! PGN: reading games from text or files, and writing them.
 //!
-//! The reader streams: it reads from any [`BufRead`] in
+//! The reader streams: it reads from any [`BufRead`](std::io::BufRead) in
 //! chunks into one small buffer, so a 100 MB file never sits in memory at
 //! once, and it copies no text it does not keep (a visitor gets comments as
 //! [`RawComment`]s, decoded only if it asks).
@@ -52,9 +52,9 @@ mod repair;
 mod sink;
 mod tag;
 mod visitor;
-mod warning;
 mod writer;
 
+pub use crate::game::{PgnWarning, PgnWarningKind};
 pub use annotations::{
     Arrow, CommentCommand, Eval, Highlight, clock, commands, comment_commands, comment_text, without_command,
 };
@@ -67,7 +67,6 @@ pub use parallel::ParallelReader;
 pub use reader::{PgnReader, read_game, read_game_bytes};
 pub use tag::RawTag;
 pub use visitor::{Skip, Visitor};
-pub use warning::{PgnWarning, PgnWarningKind};
 pub use writer::write_game;
 
 use crate::game::Game;

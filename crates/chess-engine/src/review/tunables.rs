@@ -3,7 +3,7 @@
 
 /// The win-percentage curve's ceiling: evaluations are clamped to ±this
 /// many centipawns, and a mate counts as the ceiling (the curve itself is
-/// [`crate::win_percent`]).
+/// [`crate::win_percent()`]).
 pub use crate::win_percent::CP_CEILING;
 
 /// Drops of the mover's win percentage (in points, 0-100) that make an

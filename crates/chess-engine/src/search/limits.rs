@@ -18,7 +18,7 @@ pub struct Clock {
 
 /// When to stop searching. Several limits can be combined; the first one
 /// reached stops the search. With none, the search runs until told to stop
-/// (or reaches [`MAX_PLY`]).
+/// (or reaches [`MAX_PLY`](super::MAX_PLY)).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stop after this many plies of iterative deepening.

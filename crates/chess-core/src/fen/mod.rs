@@ -5,6 +5,8 @@
 //! fields are accepted: missing ones default to `w - - 0 1`, so the common
 //! 4-field EPD form works.
 
+mod castling;
+
 use std::fmt;
 
 use crate::board::Board;
@@ -159,11 +161,11 @@ impl Setup {
 
     /// The FEN of the setup, with all six fields.
     pub fn to_fen(&self) -> String {
-        let mut out = placement_to_string(&self.board);
+        let mut out = self.board.placement();
         out.push(' ');
         out.push(self.turn.char());
         out.push(' ');
-        out.push_str(&crate::chess960::castling_to_string(self));
+        out.push_str(&castling::castling_to_string(self));
         out.push(' ');
         match self.ep_square {
             Some(sq) => out.push_str(&sq.to_string()),
@@ -406,31 +408,4 @@ fn parse_number(text: &[u8], at: usize, field: FenField) -> Result<u32, FenError
     text.iter()
         .try_fold(0u32, |n, &b| n.checked_mul(10)?.checked_add(u32::from(b - b'0')))
         .ok_or(err(FenErrorKind::NumberTooLarge))
-}
-
-/// The placement field of a board (`rnbqkbnr/pppppppp/8/...`).
-pub(crate) fn placement_to_string(board: &Board) -> String {
-    let mut out = String::with_capacity(72);
-    for rank in Rank::ALL.into_iter().rev() {
-        let mut empty = 0;
-        for file in File::ALL {
-            match board.get(Square::new(file, rank)) {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push((b'0' + empty) as char);
-                        empty = 0;
-                    }
-                    out.push(piece.char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            out.push((b'0' + empty) as char);
-        }
-        if rank != Rank::First {
-            out.push('/');
-        }
-    }
-    out
 }

@@ -1,10 +1,12 @@
-//! What the reader repaired to read a game ([`PgnWarning`]): the ways real
-//! files break the standard that python-chess, lichess and ChessX read.
+//! What the PGN reader repaired to read a game ([`PgnWarning`]): the ways
+//! real files break the standard that python-chess, lichess and ChessX
+//! read. A game keeps them ([`Game::warnings`](super::Game::warnings)); the
+//! reader makes them (`pgn` re-exports them).
 
 use std::fmt;
 
 /// Something a game's PGN got wrong that the reader repaired to read it,
-/// and where (see [`Game::warnings`]). Its `Display` says what was
+/// and where (see [`Game::warnings`](super::Game::warnings)). Its `Display` says what was
 /// written and what was made of it:
 /// `line 3, column 1: "0-0" is not standard SAN: read as O-O`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
