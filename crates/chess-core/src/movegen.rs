@@ -294,6 +294,82 @@ impl Position {
         }
     }
 
+    /// The castling move to `side` of the side to move, if it is legal now.
+    ///
+    /// ```
+    /// use chess_core::{CastlingSide, Position};
+    /// let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(pos.castling_move(CastlingSide::King).unwrap().uci(), "e1g1");
+    /// let checked: Position = "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(checked.castling_move(CastlingSide::Queen), None);
+    /// # Ok::<(), chess_core::Error>(())
+    /// ```
+    pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        if self.is_check() {
+            return None;
+        }
+        self.castling_move_unchecked(side)
+    }
+
+    /// [`Position::castling_move`] for a position known not to be in check.
+    pub(crate) fn castling_move_unchecked(&self, side: CastlingSide) -> Option<Move> {
+        struct Castles(Option<Move>, CastlingSide);
+        impl MoveSink for Castles {
+            fn push(&mut self, m: Move) {
+                if m.castling_side() == Some(self.1) {
+                    self.0 = Some(m);
+                }
+            }
+        }
+        let mut castles = Castles(None, side);
+        self.generate_castling(&mut castles);
+        castles.0
+    }
+
+    /// The move from `from` to `to` (promoting to `promotion`) with its
+    /// flags as this position gives them: a capture when `to` holds a
+    /// piece, en passant when a pawn moves diagonally to the en passant
+    /// square, a double push, castling when the king moves two files or onto
+    /// its own rook. Nothing is checked: for replaying moves known to be
+    /// legal here, such as a game index stores (then play it with
+    /// [`Position::play_unchecked`]); anything else makes a position that
+    /// breaks the rules.
+    ///
+    /// ```
+    /// use chess_core::{Position, Square};
+    /// let pos = Position::new();
+    /// let m = pos.trusted_move(Square::E2, Square::E4, None);
+    /// assert!(m.is_double_push());
+    /// assert_eq!(Some(m), pos.legal_move(m));
+    /// ```
+    pub fn trusted_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Move {
+        let (f, t) = (from.to_0x88(), to.to_0x88());
+        let mover = self.squares[f as usize & 127];
+        let target = self.squares[t as usize & 127];
+        let ours = self.turn.bit();
+        let mut flags = 0;
+        match mover & crate::piece::ROLE_MASK {
+            r if r == Role::Pawn as u8 => {
+                if (f ^ t) & 7 != 0 && target == EMPTY {
+                    flags |= Move::CAPTURE | Move::EN_PASSANT;
+                } else if f.abs_diff(t) == 32 {
+                    flags |= Move::DOUBLE_PUSH;
+                }
+            }
+            r if r == Role::King as u8 => {
+                let own_rook = target == ours | Role::Rook as u8;
+                if own_rook || ((f & 7).abs_diff(t & 7) == 2 && f >> 4 == t >> 4) {
+                    flags |= Move::CASTLE;
+                }
+            }
+            _ => {}
+        }
+        if target != EMPTY && target & ours == 0 {
+            flags |= Move::CAPTURE;
+        }
+        Move::from_parts(from, to, promotion, flags)
+    }
+
     /// Castling: the right, empty squares between king and rook, and no
     /// attack on the king's square, the one it crosses or the one it reaches.
     /// Only called when not in check.

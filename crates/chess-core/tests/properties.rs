@@ -398,5 +398,32 @@ proptest! {
                 assert_eq!(number, parallel.len());
             });
         prop_assert_eq!(parallel, sequential, "{}", text);
+
+        // Where each game starts, read in order and on threads (also from
+        // the middle of a larger text): the same.
+        struct Nothing;
+        impl chess_core::pgn::Visitor for Nothing {
+            type Output = ();
+            fn end_game(&mut self, _result: Option<chess_core::Outcome>) {}
+        }
+        let mut reader = chess_core::pgn::PgnReader::new(text.as_bytes());
+        let mut in_order = Vec::new();
+        while reader.visit_game(&mut Nothing).is_some() {
+            in_order.push(reader.game_start());
+        }
+        let mut on_threads = Vec::new();
+        chess_core::pgn::ParallelReader::new(text.as_bytes())
+            .threads(threads)
+            .piece_bytes(piece_bytes)
+            .visit_games_at(|| Nothing, |at, _| on_threads.push((at.offset, at.line)));
+        prop_assert_eq!(&on_threads, &in_order);
+        if let Some(&(second, line)) = in_order.get(1) {
+            let mut resumed = Vec::new();
+            chess_core::pgn::ParallelReader::new(&text.as_bytes()[second as usize..])
+                .threads(threads)
+                .starting_at(second, line)
+                .visit_games_at(|| Nothing, |at, _| resumed.push((at.offset, at.line)));
+            prop_assert_eq!(&resumed[..], &in_order[1..]);
+        }
     }
 }

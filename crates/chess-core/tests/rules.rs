@@ -302,3 +302,35 @@ fn diagrams() {
     assert!(flipped.starts_with("1 R N B K Q B N R\n"));
     assert!(flipped.ends_with("  h g f e d c b a\n"));
 }
+
+/// A move rebuilt from its squares by `trusted_move` has the flags move
+/// generation gives it, for every legal move of the perft suites and of
+/// the positions one move on (castling, en passant and promotions
+/// included), and `castling_move` finds the castling moves generated.
+#[test]
+fn trusted_moves_have_the_flags_of_generated_moves() {
+    let suite = include_str!("data/perftsuite.epd");
+    let mut checked = 0;
+    for line in suite.lines().filter(|l| !l.trim().is_empty()) {
+        let pos: Position = line.split(';').next().unwrap().trim().parse().unwrap();
+        let mut positions = vec![pos.clone()];
+        positions.extend(pos.legal_moves().iter().map(|&m| pos.after(m).unwrap()));
+        for pos in positions {
+            for &m in pos.legal_moves().iter() {
+                let rebuilt = pos.trusted_move(m.from(), m.to(), m.promotion());
+                assert_eq!(
+                    (rebuilt, rebuilt.flags()),
+                    (m, m.flags()),
+                    "{} in {}",
+                    m.uci(),
+                    pos.fen()
+                );
+                if let Some(side) = m.castling_side() {
+                    assert_eq!(pos.castling_move(side), Some(m));
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+}

@@ -63,7 +63,7 @@ pub use error::{PgnError, PgnErrorKind};
 pub use fen_tag::is_chess960;
 pub use index::{ScannedGame, scan_games};
 pub use nag::{MOVE_MARKS, nag_symbol};
-pub use parallel::ParallelReader;
+pub use parallel::{GameAt, ParallelReader};
 pub use reader::{PgnReader, read_game, read_game_bytes};
 pub use tag::RawTag;
 pub use visitor::{Skip, Visitor};

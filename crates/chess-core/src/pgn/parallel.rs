@@ -48,18 +48,33 @@ pub struct ParallelReader<R> {
     input: R,
     threads: usize,
     piece_bytes: usize,
+    /// The input's first byte and line in a larger text.
+    start: (u64, usize),
 }
 
-/// A piece of the input: its place among the pieces, the line it starts
-/// at, and its bytes.
+/// Where a game is in the input, as [`ParallelReader::visit_games_at`]
+/// gives it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameAt {
+    /// The game's number, from 1.
+    pub number: usize,
+    /// The byte offset of its first line (its text runs to the next game's).
+    pub offset: u64,
+    /// The number of its first line.
+    pub line: usize,
+}
+
+/// A piece of the input: its place among the pieces, the byte offset and
+/// line it starts at, and its bytes.
 struct Piece {
     index: usize,
+    offset: u64,
     first_line: usize,
     bytes: Vec<u8>,
 }
 
-/// What a piece gave: its place, and one result per game.
-type Done<T> = (usize, Vec<Result<T, PgnError>>);
+/// What a piece gave: its place, and each game's offset, line and result.
+type Done<T> = (usize, Vec<(u64, usize, Result<T, PgnError>)>);
 
 impl<R: BufRead + Send> ParallelReader<R> {
     /// A reader of `input` on as many threads as the machine has cores.
@@ -68,7 +83,16 @@ impl<R: BufRead + Send> ParallelReader<R> {
             input,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             piece_bytes: 1 << 20,
+            start: (0, 1),
         }
+    }
+
+    /// The input starts at byte `offset` and line `line` of a larger text
+    /// (a file read from the middle): offsets, lines and columns are then
+    /// those of the whole.
+    pub fn starting_at(mut self, offset: u64, line: usize) -> ParallelReader<R> {
+        self.start = (offset, line.max(1));
+        self
     }
 
     /// Reads on `threads` threads (at least one).
@@ -88,12 +112,43 @@ impl<R: BufRead + Send> ParallelReader<R> {
     /// does; each thread makes its own visitor with `make`. `each` gets
     /// every game's number (from 1) and output or error, in file order, on
     /// the calling thread.
-    pub fn visit_games<V, M, E>(self, make: M, each: E)
+    pub fn visit_games<V, M, E>(self, make: M, mut each: E)
     where
         V: Visitor,
         V::Output: Send,
         M: Fn() -> V + Sync,
         E: FnMut(usize, Result<V::Output, PgnError>),
+    {
+        self.run(
+            make,
+            |visitor, reader| reader.visit_game(visitor),
+            |at, result| each(at.number, result),
+        );
+    }
+
+    /// [`ParallelReader::visit_games`], with where each game is: `each` gets
+    /// its number, byte offset and first line.
+    ///
+    /// ```
+    /// use chess_core::pgn::{ParallelReader, Visitor};
+    /// use chess_core::Outcome;
+    ///
+    /// struct Nothing;
+    /// impl Visitor for Nothing {
+    ///     type Output = ();
+    ///     fn end_game(&mut self, _result: Option<Outcome>) {}
+    /// }
+    /// let pgn = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let mut starts = Vec::new();
+    /// ParallelReader::new(pgn.as_bytes()).visit_games_at(|| Nothing, |at, _| starts.push((at.offset, at.line)));
+    /// assert_eq!(starts, [(0, 1), (22, 5)]);
+    /// ```
+    pub fn visit_games_at<V, M, E>(self, make: M, each: E)
+    where
+        V: Visitor,
+        V::Output: Send,
+        M: Fn() -> V + Sync,
+        E: FnMut(GameAt, Result<V::Output, PgnError>),
     {
         self.run(make, |visitor, reader| reader.visit_game(visitor), each);
     }
@@ -101,11 +156,15 @@ impl<R: BufRead + Send> ParallelReader<R> {
     /// Reads every game in full, as [`PgnReader::read_game`] does; `each`
     /// gets every game's number (from 1) and the game or error, in file
     /// order, on the calling thread.
-    pub fn read_games<E>(self, each: E)
+    pub fn read_games<E>(self, mut each: E)
     where
         E: FnMut(usize, Result<Game, PgnError>),
     {
-        self.run(|| (), |(), reader| reader.read_game(), each);
+        self.run(
+            || (),
+            |(), reader| reader.read_game(),
+            |at, result| each(at.number, result),
+        );
     }
 
     /// Cuts the input on one thread, reads the pieces on `threads` others
@@ -116,20 +175,22 @@ impl<R: BufRead + Send> ParallelReader<R> {
         T: Send,
         I: Fn() -> S + Sync,
         F: Fn(&mut S, &mut PgnReader<&[u8]>) -> Option<Result<T, PgnError>> + Sync,
-        E: FnMut(usize, Result<T, PgnError>),
+        E: FnMut(GameAt, Result<T, PgnError>),
     {
         let ParallelReader {
             input,
             threads,
             piece_bytes,
+            start,
         } = self;
-        // A few pieces wait at most: memory stays bounded whatever the input.
+        // A few pieces wait at most, and a few results: memory stays
+        // bounded whatever the input, and however slowly `each` takes them.
         let (piece_tx, piece_rx) = mpsc::sync_channel::<Piece>(threads * 2);
         let piece_rx = Mutex::new(piece_rx);
-        let (done_tx, done_rx) = mpsc::channel::<Done<T>>();
+        let (done_tx, done_rx) = mpsc::sync_channel::<Done<T>>(threads * 2);
         std::thread::scope(|scope| {
             let cutter_done = done_tx.clone();
-            scope.spawn(move || cut(input, piece_bytes, &piece_tx, &cutter_done));
+            scope.spawn(move || cut(input, piece_bytes, start, &piece_tx, &cutter_done));
             for _ in 0..threads {
                 let (piece_rx, done_tx, init, read) = (&piece_rx, done_tx.clone(), &init, &read);
                 scope.spawn(move || {
@@ -141,7 +202,8 @@ impl<R: BufRead + Send> ParallelReader<R> {
                         let mut reader = PgnReader::starting_at_line(&piece.bytes[..], piece.first_line);
                         let mut results = Vec::new();
                         while let Some(result) = read(&mut state, &mut reader) {
-                            results.push(result);
+                            let (offset, line) = reader.game_start();
+                            results.push((piece.offset + offset, line, result));
                         }
                         if done_tx.send((piece.index, results)).is_err() {
                             break;
@@ -157,12 +219,17 @@ impl<R: BufRead + Send> ParallelReader<R> {
             for (index, results) in done_rx {
                 waiting.insert(index, results);
                 while let Some(results) = waiting.remove(&next) {
-                    for mut result in results {
+                    for (offset, line, mut result) in results {
                         games += 1;
                         if let Err(e) = &mut result {
                             e.game = games;
                         }
-                        each(games, result);
+                        let at = GameAt {
+                            number: games,
+                            offset,
+                            line,
+                        };
+                        each(at, result);
                     }
                     next += 1;
                 }
@@ -177,11 +244,12 @@ impl<R: BufRead + Send> ParallelReader<R> {
 fn cut<R: BufRead, T>(
     mut input: R,
     piece_bytes: usize,
+    (mut offset, first): (u64, usize),
     pieces: &mpsc::SyncSender<Piece>,
-    done: &mpsc::Sender<Done<T>>,
+    done: &mpsc::SyncSender<Done<T>>,
 ) {
     let mut scan = Scan::default();
-    let (mut index, mut line, mut first_line) = (0, 1, 1);
+    let (mut index, mut line, mut first_line) = (0, first, first);
     // The piece being made, read a chunk at a time; the lines before
     // `line_start` have been looked at.
     let mut bytes = Vec::with_capacity(piece_bytes + (1 << 16));
@@ -199,7 +267,7 @@ fn cut<R: BufRead, T>(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => {
                 let sent = !bytes.is_empty();
-                if sent && send(pieces, index, first_line, std::mem::take(&mut bytes)).is_err() {
+                if sent && send(pieces, index, offset, first_line, std::mem::take(&mut bytes)).is_err() {
                     return;
                 }
                 let error = PgnError {
@@ -208,7 +276,7 @@ fn cut<R: BufRead, T>(
                     column: 1,
                     kind: PgnErrorKind::Io(e.to_string()),
                 };
-                let _ = done.send((index + usize::from(sent), vec![Err(error)]));
+                let _ = done.send((index + usize::from(sent), vec![(offset, line, Err(error))]));
                 return;
             }
         };
@@ -221,9 +289,11 @@ fn cut<R: BufRead, T>(
             if scan.starts_game(&bytes[line_start..end]) && line_start >= piece_bytes {
                 let rest = bytes.split_off(line_start);
                 let piece = std::mem::replace(&mut bytes, rest);
-                if send(pieces, index, first_line, piece).is_err() {
+                let len = piece.len() as u64;
+                if send(pieces, index, offset, first_line, piece).is_err() {
                     return;
                 }
+                offset += len;
                 index += 1;
                 first_line = line;
                 line_start = 0;
@@ -233,14 +303,21 @@ fn cut<R: BufRead, T>(
         }
     }
     if !bytes.is_empty() {
-        let _ = send(pieces, index, first_line, bytes);
+        let _ = send(pieces, index, offset, first_line, bytes);
     }
 }
 
-fn send(pieces: &mpsc::SyncSender<Piece>, index: usize, first_line: usize, bytes: Vec<u8>) -> Result<(), ()> {
+fn send(
+    pieces: &mpsc::SyncSender<Piece>,
+    index: usize,
+    offset: u64,
+    first_line: usize,
+    bytes: Vec<u8>,
+) -> Result<(), ()> {
     pieces
         .send(Piece {
             index,
+            offset,
             first_line,
             bytes,
         })

@@ -22,6 +22,9 @@ pub struct PgnReader<R> {
     /// The current game's `FEN` tag, kept (in one reused buffer) in case a
     /// `Variant` tag after it says the game is Chess960.
     fen_text: String,
+    /// Where the last game read starts: the byte offset and number of its
+    /// first line.
+    game_start: (u64, usize),
 }
 
 impl<R> fmt::Debug for PgnReader<R> {
@@ -39,6 +42,7 @@ impl<R: BufRead> PgnReader<R> {
             lexer: Lexer::new(input),
             games: 0,
             fen_text: String::new(),
+            game_start: (0, 1),
         }
     }
 
@@ -49,7 +53,25 @@ impl<R: BufRead> PgnReader<R> {
             lexer: Lexer::starting_at_line(input, first_line),
             games: 0,
             fen_text: String::new(),
+            game_start: (0, 1),
         }
+    }
+
+    /// Where the game read last starts in the input: the byte offset of its
+    /// first line (from the reader's start), and that line's number. A
+    /// game's text runs to where the next one starts.
+    ///
+    /// ```
+    /// use chess_core::pgn::PgnReader;
+    /// let text = "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    /// let mut reader = PgnReader::new(text.as_bytes());
+    /// reader.read_game();
+    /// reader.read_game();
+    /// assert_eq!(reader.game_start(), (22, 5));
+    /// assert!(text[22..].starts_with("[Event \"b\"]"));
+    /// ```
+    pub fn game_start(&self) -> (u64, usize) {
+        self.game_start
     }
 
     /// Reads the next game, or `None` at the end of the input.
@@ -62,6 +84,7 @@ impl<R: BufRead> PgnReader<R> {
     /// move, comment or result) besides its tags.
     fn read_game_and_whether_it_has_moves(&mut self) -> Option<Result<(Game, bool), PgnError>> {
         self.lexer.peek()?;
+        self.game_start = (self.lexer.token_line_offset(), self.lexer.token_line());
         self.games += 1;
         let number = self.games;
         let mut builder = GameBuilder::default();
@@ -96,6 +119,7 @@ impl<R: BufRead> PgnReader<R> {
     /// checking them: a fast scan for game lists.
     pub fn read_tags(&mut self) -> Option<Tags> {
         self.lexer.peek()?;
+        self.game_start = (self.lexer.token_line_offset(), self.lexer.token_line());
         self.games += 1;
         let mut tags = Tags::new();
         while self.next_tag_is_this_games(tags.is_empty(), tags.get("Event").is_some()) {
@@ -170,6 +194,7 @@ impl<R: BufRead> PgnReader<R> {
     /// ```
     pub fn visit_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<Result<V::Output, PgnError>> {
         self.lexer.peek()?;
+        self.game_start = (self.lexer.token_line_offset(), self.lexer.token_line());
         self.games += 1;
         let number = self.games;
         let mut sink = VisitorSink::new(visitor);

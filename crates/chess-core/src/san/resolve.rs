@@ -29,15 +29,6 @@ impl San {
 }
 
 /// Keeps the castling move to one side, from the castling moves generated.
-struct Castles(Option<Move>, CastlingSide);
-
-impl crate::movegen::MoveSink for Castles {
-    fn push(&mut self, m: Move) {
-        if m.castling_side() == Some(self.1) {
-            self.0 = Some(m);
-        }
-    }
-}
 
 impl Position {
     /// The legal move a SAN text stands for.
@@ -67,11 +58,12 @@ impl Position {
         let (role, from_file, from_rank, to, promotion) = match san {
             San::Castle(side) => {
                 // Only the castling moves are generated (never in check).
-                let mut castles = Castles(None, side);
-                if !in_check.unwrap_or_else(|| self.is_check()) {
-                    self.generate_castling(&mut castles);
-                }
-                return castles.0.ok_or_else(|| {
+                let castle = if in_check.unwrap_or_else(|| self.is_check()) {
+                    None
+                } else {
+                    self.castling_move_unchecked(side)
+                };
+                return castle.ok_or_else(|| {
                     let us = self.turn();
                     let reason = if self.is_chess960() {
                         let rook = self.castling().rook_square(us, side).unwrap_or(side.rook_from(us));

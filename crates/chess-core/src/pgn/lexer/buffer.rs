@@ -50,6 +50,7 @@ impl<R: BufRead> Lexer<R> {
         // Only drop what is worth a copy of the rest.
         let shift = if keep > 0 && keep >= self.filled / 2 { keep } else { 0 };
         if shift > 0 {
+            self.dropped += shift as u64;
             self.buf.copy_within(shift..self.filled, 0);
             self.filled -= shift;
             self.limit -= shift;
@@ -95,6 +96,11 @@ impl<R: BufRead> Lexer<R> {
         } else {
             text(before).chars().count() + 1
         }
+    }
+
+    /// The input's byte offset of the line the last token starts on.
+    pub(crate) fn token_line_offset(&self) -> u64 {
+        self.dropped + self.token_line_start as u64
     }
 
     /// The line the reader is on.

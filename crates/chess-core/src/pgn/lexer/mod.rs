@@ -92,6 +92,9 @@ pub(crate) struct Lexer<R> {
     junk: String,
     pub(crate) io_error: Option<std::io::Error>,
     peeked: Option<Token>,
+    /// How many bytes before `buf[0]`: the input's offset of the buffer's
+    /// start (bytes dropped as the buffer moves on).
+    dropped: u64,
 }
 
 impl<R: BufRead> Lexer<R> {
@@ -126,6 +129,7 @@ impl<R: BufRead> Lexer<R> {
             junk: String::new(),
             io_error: None,
             peeked: None,
+            dropped: 0,
         }
     }
 
