@@ -28,8 +28,6 @@ impl San {
     }
 }
 
-/// Keeps the castling move to one side, from the castling moves generated.
-
 impl Position {
     /// The legal move a SAN text stands for.
     ///
