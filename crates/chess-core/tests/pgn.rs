@@ -540,3 +540,31 @@ fn a_visitor_skips_the_moves_and_still_gets_each_result() {
     }
     assert_eq!(results, [Some("1-0"), None, Some("1/2-1/2")]);
 }
+
+/// A visitor hears of each game's start, also after a game that could not
+/// be read (which ends with an error, not `end_game`).
+#[test]
+fn each_game_begins_also_after_a_broken_one() {
+    struct Begins(usize, usize);
+    impl chess_core::pgn::Visitor for Begins {
+        type Output = ();
+        fn begin_game(&mut self) {
+            self.0 += 1;
+            self.1 = 0;
+        }
+        fn play(&mut self, _before: &chess_core::Position, _m: chess_core::Move) {
+            self.1 += 1;
+        }
+        fn end_game(&mut self, _result: Option<Outcome>) {}
+    }
+    let text = "1. e4 e5 2. Qz9 *\n\n[Event \"b\"]\n\n1. d4 *\n";
+    let mut reader = PgnReader::new(text.as_bytes());
+    let mut visitor = Begins(0, 0);
+    assert!(reader.visit_game(&mut visitor).unwrap().is_err());
+    assert!(reader.visit_game(&mut visitor).unwrap().is_ok());
+    assert_eq!(
+        (visitor.0, visitor.1),
+        (2, 1),
+        "the second game's one move, not the first's two"
+    );
+}

@@ -197,6 +197,7 @@ impl<R: BufRead> PgnReader<R> {
         self.game_start = (self.lexer.token_line_offset(), self.lexer.token_line());
         self.games += 1;
         let number = self.games;
+        visitor.begin_game();
         let mut sink = VisitorSink::new(visitor);
         let result = self.parse_into(number, &mut sink);
         let output = sink.output;

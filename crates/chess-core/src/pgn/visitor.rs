@@ -20,6 +20,11 @@ pub trait Visitor {
     /// What reading one game gives.
     type Output;
 
+    /// A game starts: its tags come next. A game that cannot be read ends
+    /// with an error instead of [`Visitor::end_game`]; what a visitor kept
+    /// of it is to be forgotten here.
+    fn begin_game(&mut self) {}
+
     /// A tag of the game (before any move), in the order of the file (a
     /// tag given twice comes twice): its name (ASCII letters, digits and
     /// `_`), and its value, decoded only if asked for ([`RawTag::text`]).

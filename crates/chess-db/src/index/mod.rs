@@ -1,0 +1,400 @@
+//! The index of a PGN file: a cache, not an import. The PGN stays the
+//! data; the index, kept in the user's cache directory (or where asked),
+//! says where each game is, what its header says, and its main line in a
+//! compact form, so that questions are answered without reading the PGN.
+//!
+//! Opening a file finds its index and checks it against the file (path,
+//! size, time, hashes of its ends and samples between): the same file is
+//! searched at once; a file that only grew is indexed from its last
+//! segment on; any other change, a damaged or foreign index, or none at
+//! all, and it is built anew. Building runs in the background on every
+//! core; meanwhile queries answer on what is indexed so far
+//! ([`Database::progress`] says how far).
+
+mod build;
+pub(crate) mod bytes;
+pub(crate) mod popular;
+pub(crate) mod segment;
+pub(crate) mod store;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::thread::JoinHandle;
+
+pub use build::Resume;
+use segment::{HeaderColumns, Names, SearchColumns};
+use store::{SegmentInfo, Store};
+
+use crate::identity::{Change, Identity};
+use crate::{Corrupt, Error, Unreadable};
+
+/// How to open a database.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Where the index is kept (default: the cache directory, see
+    /// [`default_index_path`]).
+    pub index: Option<PathBuf>,
+    /// How many threads read the PGN (default: one a core).
+    pub threads: Option<usize>,
+}
+
+/// Where the index of `pgn` is kept by default:
+/// `$XDG_CACHE_HOME/chess-toolkit/db/NAME-HASH.sqlite` (`~/.cache` without
+/// `XDG_CACHE_HOME`; `$CHESS_DB_CACHE` replaces the whole directory), the
+/// hash being that of the file's canonical path.
+pub fn default_index_path(pgn: &Path) -> PathBuf {
+    let canonical = pgn.canonicalize().unwrap_or_else(|_| pgn.to_path_buf());
+    let dir = std::env::var_os("CHESS_DB_CACHE")
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("XDG_CACHE_HOME")
+                .filter(|d| !d.is_empty())
+                .map(|d| PathBuf::from(d).join("chess-toolkit").join("db"))
+        })
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("chess-toolkit").join("db")))
+        .unwrap_or_else(|| std::env::temp_dir().join("chess-toolkit-db"));
+    let name = canonical
+        .file_name()
+        .map_or_else(|| "games".to_string(), |n| n.to_string_lossy().into_owned());
+    let key = crate::identity::hash(canonical.to_string_lossy().as_bytes());
+    dir.join(format!("{name}-{key:016x}.sqlite"))
+}
+
+/// How far indexing has come.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Bytes of the file read (compressed bytes for a compressed file).
+    pub bytes: u64,
+    /// The file's size.
+    pub size: u64,
+    /// Games indexed.
+    pub games: u64,
+    /// Whether indexing has ended (the whole file, or cancelled, or failed).
+    pub done: bool,
+}
+
+impl Progress {
+    /// The share of the file read, 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        if self.done || self.size == 0 {
+            1.0
+        } else {
+            (self.bytes as f64 / self.size as f64).min(1.0)
+        }
+    }
+}
+
+/// The counters a build updates.
+#[derive(Debug, Default)]
+pub(crate) struct Counters {
+    read: Mutex<Option<(Arc<AtomicU64>, u64)>>,
+    pub(crate) games: AtomicU64,
+    done: AtomicBool,
+}
+
+impl Counters {
+    pub(crate) fn set_source(&self, read: Arc<AtomicU64>, size: u64) {
+        if let Ok(mut r) = self.read.lock() {
+            *r = Some((read, size));
+        }
+    }
+}
+
+/// A segment of the index, its columns read when first needed.
+#[derive(Debug)]
+pub(crate) struct Segment {
+    pub(crate) info: SegmentInfo,
+    search: OnceLock<Arc<SearchColumns>>,
+    headers: OnceLock<Arc<HeaderColumns>>,
+}
+
+impl Segment {
+    fn stored(info: SegmentInfo) -> Segment {
+        Segment {
+            info,
+            search: OnceLock::new(),
+            headers: OnceLock::new(),
+        }
+    }
+
+    /// A segment just built, its columns at hand.
+    pub(crate) fn loaded(info: SegmentInfo, search: SearchColumns, headers: HeaderColumns) -> Segment {
+        Segment {
+            info,
+            search: OnceLock::from(Arc::new(search)),
+            headers: OnceLock::from(Arc::new(headers)),
+        }
+    }
+}
+
+/// What the database and its build share.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    segments: RwLock<Vec<Arc<Segment>>>,
+    names: RwLock<Names>,
+    errors: RwLock<Vec<Unreadable>>,
+    pub(crate) progress: Counters,
+    pub(crate) cancel: AtomicBool,
+    /// A connection for reading columns not yet loaded.
+    reader: Mutex<Option<Store>>,
+    index_path: PathBuf,
+}
+
+impl Shared {
+    pub(crate) fn names_snapshot(&self) -> Names {
+        self.names.read().map(|n| n.clone()).unwrap_or_default()
+    }
+
+    /// A segment is written: it is searched from now on.
+    pub(crate) fn publish(&self, segment: Segment, new_names: [Vec<String>; 4], errors: Vec<Unreadable>) {
+        if let Ok(mut names) = self.names.write() {
+            names.extend(&new_names);
+        }
+        if let Ok(mut e) = self.errors.write() {
+            e.extend(errors);
+        }
+        if let Ok(mut s) = self.segments.write() {
+            s.push(Arc::new(segment));
+        }
+    }
+
+    fn load_blob(&self, id: u32, search: bool) -> Result<Vec<u8>, Error> {
+        let mut reader = self
+            .reader
+            .lock()
+            .map_err(|_| Error::Index("the index reader failed".into()))?;
+        if reader.is_none() {
+            *reader = Some(Store::open(&self.index_path)?);
+        }
+        reader
+            .as_ref()
+            .ok_or_else(|| Error::Index("no index".into()))?
+            .blob(id, search)
+    }
+}
+
+/// A PGN file with its index: the collection queries run on.
+///
+/// ```no_run
+/// use chess_db::{Database, Options};
+/// let db = Database::open("games.pgn.zst".as_ref(), &Options::default())?;
+/// db.wait()?; // or query at once: what is indexed so far
+/// let start = chess_core::Position::new();
+/// let explorer = db.explore(&start, None)?;
+/// for row in &explorer.moves {
+///     println!("{} {} games", row.san, row.games);
+/// }
+/// # Ok::<(), chess_db::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Database {
+    pgn: PathBuf,
+    index_path: PathBuf,
+    pub(crate) shared: Arc<Shared>,
+    builder: Mutex<Option<JoinHandle<Result<(), Error>>>>,
+}
+
+impl Database {
+    /// Opens the collection in `pgn` (plain, `.zst`, `.gz` or `.bz2`),
+    /// with its index: used as it is when it fits the file, extended when
+    /// the file only grew, built anew otherwise (in the background: see
+    /// [`Database::wait`] and [`Database::progress`]). A missing file, a
+    /// directory, or an unreadable file is an error.
+    pub fn open(pgn: &Path, options: &Options) -> Result<Database, Error> {
+        let id = Identity::of(pgn).map_err(|e| Error::Io(format!("{}: {e}", pgn.display())))?;
+        crate::source::open(pgn).map_err(|e| Error::Io(e.to_string()))?;
+        let index_path = options.index.clone().unwrap_or_else(|| default_index_path(pgn));
+        let threads = options
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1);
+        let (store, segments, resume) = match Self::reuse(&index_path, &id) {
+            Ok(Some(found)) => found,
+            // No index, a damaged or foreign one, or one of another file.
+            Ok(None) | Err(_) => (Store::create(&index_path, &id)?, Vec::new(), Some(Resume::start())),
+        };
+        let names = store.names()?;
+        let errors = store.errors()?;
+        let shared = Arc::new(Shared {
+            segments: RwLock::new(segments.into_iter().map(|s| Arc::new(Segment::stored(s))).collect()),
+            names: RwLock::new(names),
+            errors: RwLock::new(errors),
+            progress: Counters::default(),
+            cancel: AtomicBool::new(false),
+            reader: Mutex::new(None),
+            index_path: index_path.clone(),
+        });
+        let games = shared
+            .segments
+            .read()
+            .map_or(0, |s| s.last().map_or(0, |l| l.info.first + l.info.games));
+        shared.progress.games.store(u64::from(games), Ordering::Relaxed);
+        let builder = match resume {
+            Some(resume) => {
+                let (shared, pgn) = (shared.clone(), id.path.clone());
+                Some(std::thread::spawn(move || {
+                    let result = build::build(&pgn, store, resume, threads, &shared);
+                    shared.progress.done.store(true, Ordering::Relaxed);
+                    result
+                }))
+            }
+            None => {
+                shared.progress.done.store(true, Ordering::Relaxed);
+                None
+            }
+        };
+        Ok(Database {
+            pgn: id.path,
+            index_path,
+            shared,
+            builder: Mutex::new(builder),
+        })
+    }
+
+    /// The index at `path`, if it can serve the file `id`: with its
+    /// segments, and where to go on indexing (none when it is complete).
+    #[allow(clippy::type_complexity)]
+    fn reuse(path: &Path, id: &Identity) -> Result<Option<(Store, Vec<SegmentInfo>, Option<Resume>)>, Error> {
+        let mut store = Store::open(path)?;
+        let old = store.identity()?;
+        if old.path != id.path {
+            return Ok(None);
+        }
+        let change = id.change_from(&old).map_err(|e| Error::Io(e.to_string()))?;
+        let mut segments = store.segments()?;
+        let complete = store.is_complete()?;
+        match change {
+            Change::Same if complete => Ok(Some((store, segments, None))),
+            Change::Changed => Ok(None),
+            // Interrupted, or grown: from the last segment on, which may
+            // not have been full.
+            Change::Same | Change::Appended => {
+                let resume = match segments.pop() {
+                    Some(last) => {
+                        store.truncate(last.id)?;
+                        Resume {
+                            segment: last.id,
+                            game: last.first,
+                            offset: last.start,
+                            line: last.start_line,
+                        }
+                    }
+                    None => Resume::start(),
+                };
+                store.set_identity(id)?;
+                Ok(Some((store, segments, Some(resume))))
+            }
+        }
+    }
+
+    /// The PGN file.
+    pub fn pgn_path(&self) -> &Path {
+        &self.pgn
+    }
+
+    /// Where the index is kept.
+    pub fn index_path(&self) -> &Path {
+        &self.index_path
+    }
+
+    /// How far indexing has come.
+    pub fn progress(&self) -> Progress {
+        let p = &self.shared.progress;
+        let (bytes, size) = p
+            .read
+            .lock()
+            .ok()
+            .and_then(|r| r.as_ref().map(|(read, size)| (read.load(Ordering::Relaxed), *size)))
+            .unwrap_or((0, 0));
+        Progress {
+            bytes,
+            size,
+            games: p.games.load(Ordering::Relaxed),
+            done: p.done.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Waits until indexing ends; its error, if it failed.
+    pub fn wait(&self) -> Result<(), Error> {
+        let handle = self.builder.lock().ok().and_then(|mut b| b.take());
+        match handle {
+            Some(h) => h.join().map_err(|_| Error::Index("indexing failed".into()))?,
+            None => Ok(()),
+        }
+    }
+
+    /// Stops indexing (what is indexed stays, and is gone on with next
+    /// time the file is opened).
+    pub fn cancel(&self) {
+        self.shared.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// The games indexed so far (all of them once indexing is done),
+    /// readable or not.
+    pub fn game_count(&self) -> u64 {
+        self.segments().iter().map(|s| u64::from(s.info.games)).sum()
+    }
+
+    /// The games that could not be read, with line and reason.
+    pub fn unreadable(&self) -> Vec<Unreadable> {
+        self.shared.errors.read().map(|e| e.clone()).unwrap_or_default()
+    }
+
+    /// The segments indexed so far.
+    pub(crate) fn segments(&self) -> Vec<Arc<Segment>> {
+        self.shared.segments.read().map(|s| s.clone()).unwrap_or_default()
+    }
+
+    /// The name lists.
+    pub(crate) fn names(&self) -> std::sync::RwLockReadGuard<'_, Names> {
+        match self.shared.names.read() {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+
+    /// A segment's search columns, read and checked when first asked for.
+    pub(crate) fn search_columns(&self, segment: &Segment) -> Result<Arc<SearchColumns>, Error> {
+        if let Some(s) = segment.search.get() {
+            return Ok(s.clone());
+        }
+        let blob = self.shared.load_blob(segment.info.id, true)?;
+        let columns = SearchColumns::from_blob(&blob, segment.info.games as usize).map_err(damaged)?;
+        Ok(segment.search.get_or_init(|| Arc::new(columns)).clone())
+    }
+
+    /// A segment's header columns, read and checked when first asked for.
+    pub(crate) fn header_columns(&self, segment: &Segment) -> Result<Arc<HeaderColumns>, Error> {
+        if let Some(h) = segment.headers.get() {
+            return Ok(h.clone());
+        }
+        let blob = self.shared.load_blob(segment.info.id, false)?;
+        let counts = self.names().counts();
+        let columns = HeaderColumns::from_blob(&blob, segment.info.games as usize, counts).map_err(damaged)?;
+        Ok(segment.headers.get_or_init(|| Arc::new(columns)).clone())
+    }
+
+    /// Deletes the index (a cache: the next open builds it again).
+    pub fn delete_index(self) -> Result<(), Error> {
+        self.cancel();
+        let _ = self.wait();
+        let path = self.index_path.clone();
+        drop(self);
+        std::fs::remove_file(&path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        // A build in the background stops with the database.
+        self.shared.cancel.store(true, Ordering::Relaxed);
+        if let Some(h) = self.builder.lock().ok().and_then(|mut b| b.take()) {
+            let _ = h.join();
+        }
+    }
+}
+
+fn damaged(e: Corrupt) -> Error {
+    Error::Damaged(e.0.to_string())
+}

@@ -1,0 +1,178 @@
+//! The opening table of a segment: the positions of the first plies that
+//! several of its games pass through, each with those games, the ply where
+//! each first reaches it and the move it played there. A position of the
+//! opening is then a lookup (and its explorer rows a count over its
+//! entries), not a replay of every game.
+//!
+//! Positions that fewer games reach are left out: they are most of the
+//! opening positions of a large collection (games soon leave the trodden
+//! path), and a search finds them cheaply by replaying the few games whose
+//! pawns fit (see `query::position`).
+
+use super::bytes::{Reader, Writer};
+use crate::Corrupt;
+
+/// A position goes in the table when at least this many games of the
+/// segment reach it in their opening plies.
+pub const POPULAR: usize = 4;
+
+/// A segment's opening table, sorted by position key.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Popular {
+    keys: Vec<u64>,
+    /// Where each key's entries start (one more than there are keys).
+    starts: Vec<u32>,
+    /// Each entry's game (in the segment), sorted within a key.
+    games: Vec<u16>,
+    /// The ply where the game first reaches the position.
+    plies: Vec<u8>,
+    /// The move played from it (`u16::MAX` when the game ends there).
+    next: Vec<u16>,
+}
+
+/// One game of an opening table's position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The game, in its segment.
+    pub game: u16,
+    /// The ply where it first reaches the position.
+    pub ply: u8,
+    /// The move it played there, packed (`u16::MAX`: none, the game ended).
+    pub next: u16,
+}
+
+impl Popular {
+    /// The table of `entries` (key, game, ply, next move; any order), with
+    /// the positions at least [`POPULAR`] games reach.
+    pub fn build(mut entries: Vec<(u64, u16, u8, u16)>) -> Popular {
+        entries.sort_unstable();
+        let mut table = Popular {
+            starts: vec![0],
+            ..Popular::default()
+        };
+        for group in entries.chunk_by(|a, b| a.0 == b.0) {
+            if group.len() < POPULAR {
+                continue;
+            }
+            table.keys.push(group[0].0);
+            for &(_, game, ply, next) in group {
+                table.games.push(game);
+                table.plies.push(ply);
+                table.next.push(next);
+            }
+            table.starts.push(table.games.len() as u32);
+        }
+        table
+    }
+
+    /// The games of the position with `key`, if it is in the table.
+    pub fn get(&self, key: u64) -> Option<impl ExactSizeIterator<Item = Entry> + '_> {
+        let i = self.keys.binary_search(&key).ok()?;
+        let range = self.starts[i] as usize..self.starts[i + 1] as usize;
+        Some(range.map(|j| Entry {
+            game: self.games[j],
+            ply: self.plies[j],
+            next: self.next[j],
+        }))
+    }
+
+    /// How many positions and entries the table holds.
+    pub fn size(&self) -> (usize, usize) {
+        (self.keys.len(), self.games.len())
+    }
+
+    /// Writes the table.
+    pub fn write(&self, out: &mut Writer) {
+        out.u64s(&self.keys);
+        // Entries as counts per key, and game numbers as gaps: small.
+        let counts: Vec<u32> = self.starts.windows(2).map(|w| w[1] - w[0]).collect();
+        out.varints(counts.iter().map(|&c| u64::from(c)));
+        let mut gaps = Vec::with_capacity(self.games.len());
+        for w in self.starts.windows(2) {
+            let mut last = 0u16;
+            for &g in &self.games[w[0] as usize..w[1] as usize] {
+                gaps.push(u64::from(g - last));
+                last = g;
+            }
+        }
+        out.varints(gaps.into_iter());
+        out.bytes(&self.plies);
+        out.u16s(&self.next);
+    }
+
+    /// Reads a table written by [`Popular::write`], checking that it holds
+    /// together.
+    pub fn read(input: &mut Reader<'_>, games_in_segment: usize) -> Result<Popular, Corrupt> {
+        let keys = input.u64s()?;
+        let counts = input.varints()?;
+        if counts.len() != keys.len() || !keys.is_sorted_by(|a, b| a < b) {
+            return Err(Corrupt("opening table keys"));
+        }
+        let mut starts = Vec::with_capacity(keys.len() + 1);
+        starts.push(0u32);
+        for &c in &counts {
+            let next = u64::from(*starts.last().unwrap_or(&0)) + c;
+            starts.push(u32::try_from(next).map_err(|_| Corrupt("opening table counts"))?);
+        }
+        let total = *starts.last().unwrap_or(&0) as usize;
+        let gaps = input.varints()?;
+        if gaps.len() != total {
+            return Err(Corrupt("opening table entries"));
+        }
+        let mut games = Vec::with_capacity(total);
+        for w in starts.windows(2) {
+            let mut game = 0u64;
+            for &gap in &gaps[w[0] as usize..w[1] as usize] {
+                game += gap;
+                if game as usize >= games_in_segment {
+                    return Err(Corrupt("opening table game"));
+                }
+                games.push(game as u16);
+            }
+        }
+        let plies = input.bytes()?.to_vec();
+        let next = input.u16s()?;
+        if plies.len() != total || next.len() != total {
+            return Err(Corrupt("opening table columns"));
+        }
+        Ok(Popular {
+            keys,
+            starts,
+            games,
+            plies,
+            next,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_positions_several_games_reach_are_kept_and_read_back() {
+        let mut entries = Vec::new();
+        for game in 0..10u16 {
+            entries.push((7, game, 0, 100));
+            entries.push((9 + u64::from(game), game, 1, 200));
+        }
+        entries.push((5, 3, 2, 1));
+        entries.push((5, 1, 2, 1));
+        entries.push((5, 2, 2, 1));
+        entries.push((5, 0, 4, u16::MAX));
+        let table = Popular::build(entries);
+        assert_eq!(table.size(), (2, 14));
+        let games: Vec<u16> = table.get(5).unwrap().map(|e| e.game).collect();
+        assert_eq!(games, [0, 1, 2, 3]);
+        assert!(table.get(9).is_none(), "one game only");
+        let mut w = Writer::default();
+        table.write(&mut w);
+        let bytes = w.finish();
+        let back = Popular::read(&mut Reader::new(&bytes), 10).unwrap();
+        assert_eq!(back, table);
+        assert!(
+            Popular::read(&mut Reader::new(&bytes), 3).is_err(),
+            "a game out of the segment"
+        );
+    }
+}

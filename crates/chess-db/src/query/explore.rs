@@ -1,0 +1,223 @@
+//! The opening explorer: for a position, the moves played next in the
+//! collection, each with its games, White wins, draws and Black wins, the
+//! players' average rating and the last year it was played, most played
+//! first; and the top games (by average rating) that reached it. A game
+//! counts once, at the first time it reaches the position.
+
+use std::collections::HashMap;
+
+use chess_core::Position;
+
+use crate::Error;
+use crate::header::GameResult;
+use crate::index::Database;
+use crate::query::filter::Filter;
+use crate::query::position::{Target, search_segment};
+use crate::record::unpack_move;
+
+/// How many top games the explorer lists.
+pub const TOP_GAMES: usize = 10;
+
+/// A move played from the position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveRow {
+    /// The move in SAN (`Nf3`).
+    pub san: String,
+    /// The move in UCI (`g1f3`).
+    pub uci: String,
+    /// Games that played it.
+    pub games: u64,
+    /// Of those, won by White.
+    pub white: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Won by Black.
+    pub black: u64,
+    /// The average rating of the players, over the games where both are
+    /// rated.
+    pub average_elo: Option<u16>,
+    /// The last year it was played (of the games with a dated header).
+    pub last_year: Option<u16>,
+}
+
+/// One of the best-rated games that reached the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopGame {
+    /// Its number (from 1).
+    pub game: u64,
+    /// The ply where it reached the position.
+    pub ply: u32,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// White's rating (0 unknown).
+    pub white_elo: u16,
+    /// Black's rating (0 unknown).
+    pub black_elo: u16,
+    /// The result.
+    pub result: GameResult,
+    /// The year, if dated.
+    pub year: Option<u16>,
+}
+
+/// The explorer's answer for a position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explorer {
+    /// Games that reach the position.
+    pub games: u64,
+    /// Of those, won by White, drawn and won by Black.
+    pub white: u64,
+    /// See `white`.
+    pub draws: u64,
+    /// See `white`.
+    pub black: u64,
+    /// The moves played from it, most played first.
+    pub moves: Vec<MoveRow>,
+    /// The best-rated games that reached it (both players rated), best
+    /// first.
+    pub top: Vec<TopGame>,
+}
+
+/// One move's counts, as segments add them up.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    games: u64,
+    results: [u64; 4],
+    elo_sum: u64,
+    rated: u64,
+    last_year: u16,
+}
+
+/// What one segment gives.
+#[derive(Debug, Default)]
+struct Part {
+    moves: HashMap<u16, Counts>,
+    ended: [u64; 4],
+    /// (average rating, game, ply, White, Black, ratings, result, year).
+    top: Vec<(u16, u64, u32, u32, u32, [u16; 2], GameResult, Option<u16>)>,
+}
+
+impl Database {
+    /// The explorer for `position`: the moves played from it in the
+    /// collection (the games `filter` lets through, if given), with their
+    /// counts, and the top games.
+    pub fn explore(&self, position: &Position, filter: Option<&Filter>) -> Result<Explorer, Error> {
+        let target = Target::new(position, None);
+        let parts = self.each_view(filter, true, |view, allowed| {
+            let matches = search_segment(&view.search, view.first, &target, allowed)?;
+            let Some(h) = view.headers.as_ref() else {
+                return Ok(Vec::new());
+            };
+            let mut part = Part::default();
+            for m in matches {
+                let i = (m.game - 1 - u64::from(view.first)) as usize;
+                let result = h.result(i);
+                let counts = if m.next == u16::MAX {
+                    part.ended[result as usize] += 1;
+                    None
+                } else {
+                    Some(part.moves.entry(m.next).or_default())
+                };
+                let elos = [h.white_elo[i], h.black_elo[i]];
+                let year = h.date(i).year();
+                if let Some(c) = counts {
+                    c.games += 1;
+                    c.results[result as usize] += 1;
+                    if elos[0] > 0 && elos[1] > 0 {
+                        c.elo_sum += u64::from(elos[0]) + u64::from(elos[1]);
+                        c.rated += 2;
+                    }
+                    c.last_year = c.last_year.max(year.unwrap_or(0));
+                }
+                if elos[0] > 0 && elos[1] > 0 {
+                    let average = ((u32::from(elos[0]) + u32::from(elos[1])) / 2) as u16;
+                    part.top
+                        .push((average, m.game, m.ply, h.white[i], h.black[i], elos, result, year));
+                    if part.top.len() > 4 * TOP_GAMES {
+                        keep_top(&mut part.top);
+                    }
+                }
+            }
+            keep_top(&mut part.top);
+            Ok(vec![part])
+        })?;
+        let mut moves: HashMap<u16, Counts> = HashMap::new();
+        let mut ended = [0u64; 4];
+        let mut top = Vec::new();
+        for part in parts {
+            for (m, c) in part.moves {
+                let total = moves.entry(m).or_default();
+                total.games += c.games;
+                for k in 0..4 {
+                    total.results[k] += c.results[k];
+                }
+                total.elo_sum += c.elo_sum;
+                total.rated += c.rated;
+                total.last_year = total.last_year.max(c.last_year);
+            }
+            for k in 0..4 {
+                ended[k] += part.ended[k];
+            }
+            top.extend(part.top);
+        }
+        keep_top(&mut top);
+        let names = self.names();
+        let name = |n: u32| names.players.names.get(n as usize).cloned().unwrap_or_default();
+        let mut explorer = Explorer {
+            top: top
+                .into_iter()
+                .map(|(_, game, ply, w, b, elos, result, year)| TopGame {
+                    game,
+                    ply,
+                    white: name(w),
+                    black: name(b),
+                    white_elo: elos[0],
+                    black_elo: elos[1],
+                    result,
+                    year,
+                })
+                .collect(),
+            ..Explorer::default()
+        };
+        let mut totals = ended;
+        for (&packed, c) in &moves {
+            for k in 0..4 {
+                totals[k] += c.results[k];
+            }
+            let (san, uci) = match unpack_move(position, packed) {
+                Some(m) => (position.san(m).unwrap_or_else(|_| m.uci()), m.uci()),
+                None => {
+                    return Err(Error::Damaged(
+                        "a stored move that is not legal where it was played".into(),
+                    ));
+                }
+            };
+            explorer.moves.push(MoveRow {
+                san,
+                uci,
+                games: c.games,
+                white: c.results[GameResult::WhiteWins as usize],
+                draws: c.results[GameResult::Draw as usize],
+                black: c.results[GameResult::BlackWins as usize],
+                average_elo: (c.rated > 0).then(|| (c.elo_sum / c.rated) as u16),
+                last_year: (c.last_year > 0).then_some(c.last_year),
+            });
+        }
+        explorer.games = totals.iter().sum();
+        explorer.white = totals[GameResult::WhiteWins as usize];
+        explorer.draws = totals[GameResult::Draw as usize];
+        explorer.black = totals[GameResult::BlackWins as usize];
+        explorer
+            .moves
+            .sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.san.cmp(&b.san)));
+        Ok(explorer)
+    }
+}
+
+/// Keeps the best [`TOP_GAMES`] by average rating (then by game number).
+#[allow(clippy::type_complexity)]
+fn keep_top(top: &mut Vec<(u16, u64, u32, u32, u32, [u16; 2], GameResult, Option<u16>)>) {
+    top.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    top.truncate(TOP_GAMES);
+}

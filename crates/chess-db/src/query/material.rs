@@ -1,0 +1,115 @@
+//! Material search: the games that come to have a given material (`KRPkr`)
+//! and keep it for a number of plies, the endgame question players ask.
+//! A game is replayed only if its material at the start and at the end
+//! allow the target (no side's pawns or pieces grow back), and its replay
+//! stops as soon as it has fallen below the target.
+
+use chess_core::Role;
+
+use crate::Error;
+use crate::index::Database;
+use crate::index::segment::{OWN_START, SearchColumns, UNREADABLE, end_material};
+use crate::material::Material;
+use crate::movecode;
+use crate::query::filter::Filter;
+use crate::query::position::Match;
+use crate::record::pack_move;
+
+/// The games of one segment (first game numbered `first`, from 0) with
+/// `target` for at least `plies` positions in a row.
+fn search_segment(
+    search: &SearchColumns,
+    first: u32,
+    target: &Material,
+    plies: u32,
+    allowed: Option<&[bool]>,
+) -> Result<Vec<Match>, Error> {
+    let full = Material::of(&chess_core::Position::new());
+    let mut out = Vec::new();
+    for i in 0..search.len() {
+        if search.flags[i] & UNREADABLE != 0 || allowed.is_some_and(|a| !a[i]) {
+            continue;
+        }
+        if !target.can_reach(&end_material(search, i)) {
+            continue;
+        }
+        let own_start = search.flags[i] & OWN_START != 0;
+        let mut pos = if own_start {
+            search.start_of(i)
+        } else {
+            chess_core::Position::new()
+        };
+        let mut material = if own_start { Material::of(&pos) } else { full };
+        if !material.can_reach(target) {
+            continue;
+        }
+        let moves = search.moves_of(i);
+        let damaged = || Error::Damaged(format!("game {} does not replay", u64::from(first) + i as u64 + 1));
+        let (mut at, mut ply, mut run_start) = (0usize, 0u32, None::<u32>);
+        let found = loop {
+            if material == *target {
+                let start = *run_start.get_or_insert(ply);
+                if ply + 1 - start >= plies {
+                    break Some(start);
+                }
+            } else {
+                run_start = None;
+                if !material.can_reach(target) {
+                    break None;
+                }
+            }
+            if at >= moves.len() {
+                break None;
+            }
+            let m = movecode::decode(&pos, moves, &mut at).map_err(|_| damaged())?;
+            let us = pos.turn();
+            if m.is_en_passant() {
+                material.remove(!us, Role::Pawn);
+            } else if let Some(taken) = pos.piece_at(m.to()).filter(|p| p.color != us) {
+                material.remove(!us, taken.role);
+            }
+            if let Some(role) = m.promotion() {
+                material.promote(us, role);
+            }
+            pos.play_unchecked(m);
+            ply += 1;
+        };
+        if let Some(ply) = found {
+            // The move played where the material was first reached.
+            let mut replay = if own_start {
+                search.start_of(i)
+            } else {
+                chess_core::Position::new()
+            };
+            let mut at = 0;
+            for _ in 0..ply {
+                let m = movecode::decode(&replay, moves, &mut at).map_err(|_| damaged())?;
+                replay.play_unchecked(m);
+            }
+            let next = if at < moves.len() {
+                pack_move(movecode::decode(&replay, moves, &mut at).map_err(|_| damaged())?)
+            } else {
+                u16::MAX
+            };
+            out.push(Match {
+                game: u64::from(first) + i as u64 + 1,
+                ply,
+                next,
+            });
+        }
+    }
+    Ok(out)
+}
+
+impl Database {
+    /// The games that come to have `target` material and keep it for at
+    /// least `plies` positions in a row (1: reaching it is enough), in file
+    /// order, each with the ply where that run starts; `filter`, if given,
+    /// must hold too.
+    pub fn search_material(&self, target: &Material, plies: u32, filter: Option<&Filter>) -> Result<Vec<Match>, Error> {
+        let plies = plies.max(1);
+        self.each_segment(filter, |search, first, allowed| {
+            search_segment(search, first, target, plies, allowed)
+        })
+    }
+}

@@ -1,0 +1,77 @@
+//! The games themselves, exactly as the file has them: each from its first
+//! line to the next game's, found by the offsets the index keeps (a plain
+//! file is read where each game is; a compressed one is read once through,
+//! the games wanted copied on the way).
+
+use std::io::{self, Read, Seek, SeekFrom, Write};
+
+use chess_core::Game;
+
+use crate::Error;
+use crate::index::Database;
+use crate::source::{self, Compression};
+
+impl Database {
+    /// Where game `number` (from 1) is in the decompressed text: its offset
+    /// and length.
+    fn span(&self, number: u64) -> Result<(u64, u64), Error> {
+        let segments = self.segments();
+        let segment = segments
+            .iter()
+            .find(|s| number > u64::from(s.info.first) && number <= u64::from(s.info.first + s.info.games))
+            .ok_or_else(|| {
+                Error::Query(format!(
+                    "there is no game {number} (the file has {})",
+                    self.game_count()
+                ))
+            })?;
+        let headers = self.header_columns(segment)?;
+        let i = (number - 1 - u64::from(segment.info.first)) as usize;
+        Ok((headers.offsets[i], u64::from(headers.lengths[i])))
+    }
+
+    /// The text of game `number` (from 1), as the file has it.
+    pub fn game_text(&self, number: u64) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        self.write_pgn(&[number], &mut out)?;
+        Ok(out)
+    }
+
+    /// Game `number` (from 1), read from the file.
+    pub fn read_game(&self, number: u64) -> Result<Game, Error> {
+        let text = self.game_text(number)?;
+        chess_core::pgn::read_game_bytes(&text).map_err(|e| Error::Query(format!("game {number}: {e}")))
+    }
+
+    /// Writes the games `numbers` (from 1, in increasing order) to `out`,
+    /// each exactly as the file has it.
+    pub fn write_pgn(&self, numbers: &[u64], out: &mut dyn Write) -> Result<(), Error> {
+        let io_error = |e: io::Error| Error::Io(format!("{}: {e}", self.pgn_path().display()));
+        let spans: Vec<(u64, u64)> = numbers.iter().map(|&n| self.span(n)).collect::<Result<_, _>>()?;
+        let mut file = std::fs::File::open(self.pgn_path()).map_err(io_error)?;
+        let mut head = [0u8; 4];
+        let n = file.read(&mut head).map_err(io_error)?;
+        let mut buf = Vec::new();
+        if Compression::detect(&head[..n]) == Compression::None {
+            for (offset, length) in spans {
+                file.seek(SeekFrom::Start(offset)).map_err(io_error)?;
+                buf.clear();
+                (&mut file).take(length).read_to_end(&mut buf).map_err(io_error)?;
+                out.write_all(&buf).map_err(io_error)?;
+            }
+            return Ok(());
+        }
+        // Compressed: read through once, in order.
+        let mut source = source::open(self.pgn_path()).map_err(io_error)?;
+        let mut at = 0u64;
+        for (offset, length) in spans {
+            if offset < at {
+                return Err(Error::Query("games must be asked for in increasing order".into()));
+            }
+            io::copy(&mut (&mut source.reader).take(offset - at), &mut io::sink()).map_err(io_error)?;
+            let copied = io::copy(&mut (&mut source.reader).take(length), out).map_err(io_error)?;
+            at = offset + copied;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,199 @@
+//! Position search: the games whose main line reaches a position, as FIDE
+//! counts a position the same (placement, side to move, castling rights,
+//! legal en passant captures), with the ply where each first does.
+//!
+//! Most games are ruled out before a move is replayed, by what the index
+//! knows of each. A pawn that left its home square never comes back, so
+//! the plies where a game's pawns at home are exactly the target's form a
+//! window, empty for most games. No side's pawns or pieces grow back, so a
+//! game must start with at least the target's material and end with at
+//! most it. A position of the opening that many games reach is looked up in
+//! the opening table. What is left is replayed, within its window only.
+
+use chess_core::Position;
+
+use crate::Error;
+use crate::index::Database;
+use crate::index::segment::{OWN_START, SearchColumns, UNREADABLE, end_material};
+use crate::material::Material;
+use crate::movecode;
+use crate::query::filter::Filter;
+use crate::record::{NEVER, OPENING_PLIES, home_pawns, pack_move};
+
+/// A game that reaches the position searched for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Match {
+    /// The game's number (from 1, in file order).
+    pub game: u64,
+    /// The ply where it first reaches the position (0: its start).
+    pub ply: u32,
+    /// The move it played there (packed, see `record::pack_move`;
+    /// `u16::MAX` when the game ended there).
+    pub next: u16,
+}
+
+/// What a search looks for, made once.
+pub(crate) struct Target {
+    pub(crate) position: Position,
+    key: u64,
+    /// The home pawns (a bit each, see `record::home_pawns`) as 16 masks.
+    home: [u8; 16],
+    material: Material,
+    /// The last ply looked at.
+    max_ply: u32,
+}
+
+impl Target {
+    pub(crate) fn new(position: &Position, max_ply: Option<u32>) -> Target {
+        let mask = home_pawns(position);
+        Target {
+            position: position.clone(),
+            key: position.repetition_key(),
+            home: std::array::from_fn(|slot| if mask & 1 << slot != 0 { 0xff } else { 0 }),
+            material: Material::of(position),
+            max_ply: max_ply.unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The plies (from, to: both included) where game `i` can be at the
+    /// target, by its home pawns; none when it never can.
+    #[inline]
+    fn window(&self, leave: &[u8; 16]) -> Option<(u32, u32)> {
+        // The pawns the target has left home must have left; the ones it
+        // has at home must still be there (in 16 lanes, which the compiler
+        // turns into two vector operations).
+        let mut from = 0u8;
+        let mut until = NEVER;
+        for slot in 0..16 {
+            from = from.max(leave[slot] & !self.home[slot]);
+            until = until.min(leave[slot] | !self.home[slot]);
+        }
+        if until == 0 {
+            return None;
+        }
+        let to = if until == NEVER { u32::MAX } else { u32::from(until) - 1 };
+        (u32::from(from) <= to).then_some((u32::from(from), to))
+    }
+}
+
+/// The matches of `target` in one segment, whose first game is numbered
+/// `first` (from 0); `allowed` says which games may match (a filter's).
+pub(crate) fn search_segment(
+    search: &SearchColumns,
+    first: u32,
+    target: &Target,
+    allowed: Option<&[bool]>,
+) -> Result<Vec<Match>, Error> {
+    let games = search.len();
+    // The opening table answers for the opening plies of the games it
+    // lists; a game it lists need not be replayed there.
+    let mut found: Vec<Option<(u32, u16)>> = vec![None; games];
+    let in_table = match search.popular.get(target.key) {
+        Some(entries) => {
+            for e in entries {
+                let i = e.game as usize;
+                let passes = search.flags[i] & UNREADABLE == 0 && allowed.is_none_or(|a| a[i]);
+                if passes && u32::from(e.ply) <= target.max_ply {
+                    found[i] = Some((u32::from(e.ply), e.next));
+                }
+            }
+            true
+        }
+        None => false,
+    };
+    let full = Material::of(&Position::new());
+    let start_ok = full.can_reach(&target.material);
+    for i in 0..games {
+        if found[i].is_some() || search.flags[i] & UNREADABLE != 0 || allowed.is_some_and(|a| !a[i]) {
+            continue;
+        }
+        let Some((mut from, mut to)) = target.window(&search.leave[i]) else {
+            continue;
+        };
+        // Positions 0 to plies; past the table's plies when it answered.
+        to = to.min(u32::from(search.plies[i])).min(target.max_ply);
+        if in_table {
+            from = from.max(OPENING_PLIES as u32 + 1);
+        }
+        if from > to {
+            continue;
+        }
+        // No side's pawns or pieces grow back: the target must lie between
+        // the start's material and the end's.
+        if !target.material.can_reach(&end_material(search, i)) {
+            continue;
+        }
+        let own_start = search.flags[i] & OWN_START != 0;
+        let start = if own_start { search.start_of(i) } else { Position::new() };
+        if !(if own_start {
+            Material::of(&start).can_reach(&target.material)
+        } else {
+            start_ok
+        }) {
+            continue;
+        }
+        found[i] = replay_to(&start, search.moves_of(i), target, from, to)
+            .map_err(|_| Error::Damaged(format!("game {} does not replay", u64::from(first) + i as u64 + 1)))?;
+    }
+    Ok(found
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, f)| {
+            f.map(|(ply, next)| Match {
+                game: u64::from(first) + i as u64 + 1,
+                ply,
+                next,
+            })
+        })
+        .collect())
+}
+
+/// Replays `moves` from `start` up to ply `to`, looking for the target from
+/// ply `from` on: the first ply where the game is there, and the move it
+/// played from it.
+fn replay_to(
+    start: &Position,
+    moves: &[u8],
+    target: &Target,
+    from: u32,
+    to: u32,
+) -> Result<Option<(u32, u16)>, movecode::BadCode> {
+    let mut pos = start.clone();
+    let mut at = 0;
+    let mut ply = 0u32;
+    loop {
+        let here = ply >= from && pos.repetition_key() == target.key && pos.same_for_repetition(&target.position);
+        if here {
+            let next = if at < moves.len() {
+                pack_move(movecode::decode(&pos, moves, &mut at)?)
+            } else {
+                u16::MAX
+            };
+            return Ok(Some((ply, next)));
+        }
+        if ply >= to || at >= moves.len() {
+            return Ok(None);
+        }
+        let m = movecode::decode(&pos, moves, &mut at)?;
+        pos.play_unchecked(m);
+        ply += 1;
+    }
+}
+
+impl Database {
+    /// The games whose main line reaches `position` (within the first
+    /// `max_ply` plies, if given), in file order, each with the ply where it
+    /// first does; `filter`, if given, must hold too. On what is indexed so
+    /// far, while indexing runs.
+    pub fn search_position(
+        &self,
+        position: &Position,
+        max_ply: Option<u32>,
+        filter: Option<&Filter>,
+    ) -> Result<Vec<Match>, Error> {
+        let target = Target::new(position, max_ply);
+        self.each_segment(filter, |search, first, allowed| {
+            search_segment(search, first, &target, allowed)
+        })
+    }
+}
