@@ -41,7 +41,7 @@ mod query;
 pub mod record;
 pub mod source;
 
-pub use index::{Database, Options, Progress, default_index_path};
+pub use index::{Database, Options, Progress, Stats, default_index_path};
 pub use material::{Material, MaterialError};
 pub use query::explore::{Explorer, MoveRow, TopGame};
 pub use query::filter::{Filter, TimeClass};

@@ -1,1 +1,561 @@
-fn main() {}
+//! `chess-db`: search a PGN file of any size (plain, `.zst`, `.gz`, `.bz2`)
+//! by position, material and header, and explore its openings. The first
+//! run on a file builds its index (a cache; see `chess-db index --help`);
+//! later runs answer at once.
+//!
+//! Like a Unix tool: results on standard output (game numbers, or the games
+//! as PGN, exactly as the file has them, to pipe on), progress and errors
+//! on standard error, exit status 0 on success, 1 when something failed
+//! (a missing file, a damaged index that could not be rebuilt), 2 for a
+//! command that is not one (a bad FEN, material or option).
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use chess_core::Position;
+use chess_db::header::{Date, GameResult, parse_eco};
+use chess_db::{Database, Error, Explorer, Filter, Material, Options};
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "chess-db",
+    version,
+    about = "Search PGN files of any size by position, material and header; explore their openings."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build or refresh the index of a PGN file, and say what it holds.
+    ///
+    /// The index is a cache in $XDG_CACHE_HOME/chess-toolkit/db (or
+    /// --index): safe to delete, rebuilt when the file changes, extended
+    /// when games were only appended.
+    Index {
+        #[command(flatten)]
+        common: Common,
+        /// List every game that cannot be read, with its line and reason.
+        #[arg(long, short)]
+        verbose: bool,
+    },
+    /// List the games whose main line reaches a position (one game number
+    /// a line, from 1, in file order), or write them as PGN.
+    Search {
+        #[command(flatten)]
+        common: Common,
+        /// The position, as FEN (placement, side to move, castling rights
+        /// and legal en passant count, as for repetitions).
+        #[arg(long)]
+        fen: String,
+        /// Only within the first N plies.
+        #[arg(long, value_name = "N")]
+        max_ply: Option<u32>,
+        /// Also print the ply where each game first reaches it.
+        #[arg(long)]
+        ply: bool,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        filter: FilterArgs,
+    },
+    /// List the games that come to have some material (KRPkr: king, rook
+    /// and pawn against king and rook), or write them as PGN.
+    Material {
+        #[command(flatten)]
+        common: Common,
+        /// The material: White's pieces in capitals, Black's small, a king
+        /// each.
+        material: String,
+        /// For at least N plies in a row.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        min_plies: u32,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        filter: FilterArgs,
+    },
+    /// The moves played from a position: games, White wins, draws, Black
+    /// wins, average rating and last year of each; then the top games.
+    Explore {
+        #[command(flatten)]
+        common: Common,
+        /// The position, as FEN (the start position when none is given).
+        #[arg(long)]
+        fen: Option<String>,
+        /// As JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        filter: FilterArgs,
+    },
+    /// List the games whose header holds what is asked (every filter given
+    /// must hold), or write them as PGN.
+    Filter {
+        #[command(flatten)]
+        common: Common,
+        /// Only the games that reach this position (FEN).
+        #[arg(long)]
+        fen: Option<String>,
+        #[command(flatten)]
+        output: Output,
+        #[command(flatten)]
+        filter: FilterArgs,
+    },
+}
+
+#[derive(Args)]
+struct Common {
+    /// The PGN file (plain, .zst, .gz or .bz2: told by its content).
+    file: PathBuf,
+    /// Keep the index here instead of the cache directory.
+    #[arg(long, value_name = "PATH")]
+    index: Option<PathBuf>,
+    /// Read the file on this many threads (default: one a core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Args)]
+struct Output {
+    /// Write the games as PGN, exactly as the file has them.
+    #[arg(long)]
+    pgn: bool,
+    /// Print only how many games there are.
+    #[arg(long)]
+    count: bool,
+}
+
+#[derive(Args, Default)]
+struct FilterArgs {
+    /// Either player's name holds this (any case).
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// White's name holds this.
+    #[arg(long, value_name = "NAME")]
+    white: Option<String>,
+    /// Black's name holds this.
+    #[arg(long, value_name = "NAME")]
+    black: Option<String>,
+    /// Both players rated at least N.
+    #[arg(long, value_name = "N")]
+    min_elo: Option<u16>,
+    /// Both players rated at most N.
+    #[arg(long, value_name = "N")]
+    max_elo: Option<u16>,
+    /// Played on or after this date (2024, 2024.03 or 2024.03.05).
+    #[arg(long, value_name = "DATE")]
+    from: Option<String>,
+    /// Played on or before this date.
+    #[arg(long, value_name = "DATE")]
+    to: Option<String>,
+    /// The result: 1-0, 0-1, 1/2-1/2 (or white, black, draw).
+    #[arg(long, value_name = "R")]
+    result: Option<String>,
+    /// ECO codes: B12, or a range A00-B99.
+    #[arg(long, value_name = "CODES")]
+    eco: Option<String>,
+    /// The event holds this.
+    #[arg(long, value_name = "TEXT")]
+    event: Option<String>,
+    /// The site holds this.
+    #[arg(long, value_name = "TEXT")]
+    site: Option<String>,
+    /// At least N moves.
+    #[arg(long, value_name = "N")]
+    min_moves: Option<u32>,
+    /// At most N moves.
+    #[arg(long, value_name = "N")]
+    max_moves: Option<u32>,
+    /// The TimeControl tag (180+2), or bullet, blitz, rapid, classical.
+    #[arg(long, value_name = "TC")]
+    time_control: Option<String>,
+}
+
+/// What ends the program: how, and what to say.
+enum Failure {
+    /// Something went wrong (exit 1).
+    Run(String),
+    /// The command is not one (exit 2).
+    Usage(String),
+    /// The output was closed (`| head`): stop quietly.
+    Closed,
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        match e {
+            Error::Query(message) => Failure::Usage(message),
+            other => Failure::Run(other.to_string()),
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::Closed
+        } else {
+            Failure::Run(e.to_string())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
+        Err(Failure::Run(message)) => {
+            eprintln!("chess-db: {message}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(message)) => {
+            eprintln!("chess-db: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), Failure> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match command {
+        Command::Index { common, verbose } => index(&common, verbose, &mut out)?,
+        Command::Search {
+            common,
+            fen,
+            max_ply,
+            ply,
+            output,
+            filter,
+        } => {
+            let position = parse_fen(&fen)?;
+            let filter = filter.filter()?;
+            let (db, _) = open(&common)?;
+            let found = query(&db, &common, |db| db.search_position(&position, max_ply, Some(&filter)))?;
+            let numbers: Vec<u64> = found.iter().map(|m| m.game).collect();
+            if ply && !output.pgn && !output.count {
+                for m in &found {
+                    writeln!(out, "{} {}", m.game, m.ply)?;
+                }
+            } else {
+                print_games(&db, &numbers, &output, &mut out)?;
+            }
+        }
+        Command::Material {
+            common,
+            material,
+            min_plies,
+            output,
+            filter,
+        } => {
+            let target = Material::parse(&material).map_err(|e| Failure::Usage(e.to_string()))?;
+            let filter = filter.filter()?;
+            let (db, _) = open(&common)?;
+            let found = query(&db, &common, |db| db.search_material(&target, min_plies, Some(&filter)))?;
+            let numbers: Vec<u64> = found.iter().map(|m| m.game).collect();
+            print_games(&db, &numbers, &output, &mut out)?;
+        }
+        Command::Explore {
+            common,
+            fen,
+            json,
+            filter,
+        } => {
+            let position = match &fen {
+                Some(fen) => parse_fen(fen)?,
+                None => Position::new(),
+            };
+            let filter = filter.filter()?;
+            let (db, _) = open(&common)?;
+            let explorer = query(&db, &common, |db| db.explore(&position, Some(&filter)))?;
+            if json {
+                print_explorer_json(&explorer, &mut out)?;
+            } else {
+                print_explorer(&explorer, &mut out)?;
+            }
+        }
+        Command::Filter {
+            common,
+            fen,
+            output,
+            filter,
+        } => {
+            let position = fen.as_deref().map(parse_fen).transpose()?;
+            let filter = filter.filter()?;
+            let (db, _) = open(&common)?;
+            let numbers = query(&db, &common, |db| match &position {
+                Some(p) => Ok(db
+                    .search_position(p, None, Some(&filter))?
+                    .iter()
+                    .map(|m| m.game)
+                    .collect()),
+                None => db.filter(&filter),
+            })?;
+            print_games(&db, &numbers, &output, &mut out)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn parse_fen(fen: &str) -> Result<Position, Failure> {
+    Position::from_fen(fen)
+        .or_else(|e| Position::from_fen_960(fen).map_err(|_| e))
+        .map_err(|e| Failure::Usage(format!("bad FEN {fen:?}: {e}")))
+}
+
+impl FilterArgs {
+    fn filter(&self) -> Result<Filter, Failure> {
+        let date = |text: &Option<String>| -> Result<Option<Date>, Failure> {
+            match text {
+                None => Ok(None),
+                Some(t) => {
+                    let d = Date::parse(t);
+                    if d.year().is_none() {
+                        return Err(Failure::Usage(format!(
+                            "bad date {t:?}: write 2024, 2024.03 or 2024.03.05"
+                        )));
+                    }
+                    Ok(Some(d))
+                }
+            }
+        };
+        let result = match self.result.as_deref() {
+            None => None,
+            Some(r) => Some(match r.to_ascii_lowercase().as_str() {
+                "white" | "1-0" => GameResult::WhiteWins,
+                "black" | "0-1" => GameResult::BlackWins,
+                "draw" | "1/2-1/2" | "½-½" => GameResult::Draw,
+                "*" | "unknown" => GameResult::Unknown,
+                _ => return Err(Failure::Usage(format!("bad result {r:?}: write 1-0, 0-1 or 1/2-1/2"))),
+            }),
+        };
+        let eco = match self.eco.as_deref() {
+            None => None,
+            Some(text) => {
+                let (a, b) = text.split_once('-').unwrap_or((text, text));
+                match (parse_eco(&a.to_ascii_uppercase()), parse_eco(&b.to_ascii_uppercase())) {
+                    (Some(a), Some(b)) if a <= b => Some((a, b)),
+                    _ => return Err(Failure::Usage(format!("bad ECO {text:?}: write B12 or A00-B99"))),
+                }
+            }
+        };
+        Ok(Filter {
+            player: self.player.clone(),
+            white: self.white.clone(),
+            black: self.black.clone(),
+            min_elo: self.min_elo,
+            max_elo: self.max_elo,
+            from: date(&self.from)?,
+            to: date(&self.to)?,
+            result,
+            eco,
+            event: self.event.clone(),
+            site: self.site.clone(),
+            min_moves: self.min_moves,
+            max_moves: self.max_moves,
+            time_control: self.time_control.clone(),
+        })
+    }
+}
+
+fn options(common: &Common) -> Options {
+    Options {
+        index: common.index.clone(),
+        threads: common.threads,
+        ..Options::default()
+    }
+}
+
+/// Opens the file and waits for its index, with a progress bar while it
+/// builds; how long building took, if it did.
+fn open(common: &Common) -> Result<(Database, Option<Duration>), Failure> {
+    let started = Instant::now();
+    let db = Database::open(&common.file, &options(common))?;
+    let building = !db.progress().done;
+    if building {
+        let bar = progress_bar(common.quiet);
+        loop {
+            let p = db.progress();
+            bar.set_length(p.size.max(1));
+            bar.set_position(p.bytes.min(p.size));
+            bar.set_message(format!("{} games", p.games));
+            if p.done {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        bar.finish_and_clear();
+    }
+    db.wait()?;
+    Ok((db, building.then(|| started.elapsed())))
+}
+
+fn progress_bar(quiet: bool) -> indicatif::ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(1);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "indexing {bar:40} {percent:>3}% {binary_bytes_per_sec} {msg} ({eta} left)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Runs a query; an index found damaged is built again and the query run
+/// once more.
+fn query<T>(db: &Database, common: &Common, ask: impl Fn(&Database) -> Result<T, Error>) -> Result<T, Failure> {
+    match ask(db) {
+        Err(Error::Damaged(why)) => {
+            eprintln!("chess-db: the index is damaged ({why}): building it again");
+            let _ = std::fs::remove_file(db.index_path());
+            let (fresh, _) = open(common)?;
+            Ok(ask(&fresh)?)
+        }
+        other => Ok(other?),
+    }
+}
+
+fn print_games(db: &Database, numbers: &[u64], output: &Output, out: &mut impl Write) -> Result<(), Failure> {
+    if output.count {
+        writeln!(out, "{}", numbers.len())?;
+    } else if output.pgn {
+        db.write_pgn(numbers, out).map_err(|e| match e {
+            Error::Io(m) if m.contains("Broken pipe") => Failure::Closed,
+            other => Failure::from(other),
+        })?;
+    } else {
+        for n in numbers {
+            writeln!(out, "{n}")?;
+        }
+    }
+    Ok(())
+}
+
+fn index(common: &Common, verbose: bool, out: &mut impl Write) -> Result<(), Failure> {
+    let (db, built) = open(common)?;
+    let stats = db.stats()?;
+    let size = std::fs::metadata(db.index_path()).map_or(0, |m| m.len());
+    let file_size = std::fs::metadata(&common.file).map_or(0, |m| m.len());
+    writeln!(out, "file      {}", common.file.display())?;
+    writeln!(out, "games     {}", stats.games)?;
+    writeln!(out, "plies     {}", stats.plies)?;
+    writeln!(out, "unreadable {}", stats.unreadable)?;
+    writeln!(
+        out,
+        "index     {} ({:.1} MB, {:.0} bytes a game, {:.2} a ply)",
+        db.index_path().display(),
+        size as f64 / 1e6,
+        size as f64 / stats.games.max(1) as f64,
+        size as f64 / stats.plies.max(1) as f64
+    )?;
+    writeln!(
+        out,
+        "openings  {} positions reached by several games, {} entries",
+        stats.opening_positions, stats.opening_entries
+    )?;
+    match built {
+        Some(time) => writeln!(
+            out,
+            "built in  {:.2} s, {:.0} MB/s of file, {:.0} games/s",
+            time.as_secs_f64(),
+            file_size as f64 / 1e6 / time.as_secs_f64(),
+            stats.games as f64 / time.as_secs_f64()
+        )?,
+        None => writeln!(out, "built     before: up to date")?,
+    }
+    if verbose {
+        for e in db.unreadable() {
+            writeln!(
+                out,
+                "{}:{}:{}: {} (game {})",
+                common.file.display(),
+                e.line,
+                e.column,
+                e.reason,
+                e.game
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn print_explorer(e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "{} games: white {} draws {} black {}",
+        e.games, e.white, e.draws, e.black
+    )?;
+    writeln!(
+        out,
+        "{:<8} {:>9} {:>8} {:>8} {:>8} {:>7} {:>5}",
+        "move", "games", "white", "draws", "black", "avg-elo", "year"
+    )?;
+    for m in &e.moves {
+        let elo = m.average_elo.map_or("-".to_string(), |e| e.to_string());
+        let year = m.last_year.map_or("-".to_string(), |y| y.to_string());
+        writeln!(
+            out,
+            "{:<8} {:>9} {:>8} {:>8} {:>8} {:>7} {:>5}",
+            m.san, m.games, m.white, m.draws, m.black, elo, year
+        )?;
+    }
+    if !e.top.is_empty() {
+        writeln!(out, "top games:")?;
+        for g in &e.top {
+            let year = g.year.map_or("????".to_string(), |y| y.to_string());
+            writeln!(
+                out,
+                "{:>8}  {} ({}) - {} ({})  {}  {}",
+                g.game,
+                g.white,
+                g.white_elo,
+                g.black,
+                g.black_elo,
+                g.result.pgn(),
+                year
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn print_explorer_json(e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {
+    let moves: Vec<serde_json::Value> = e
+        .moves
+        .iter()
+        .map(|m| {
+            serde_json::json!({
+                "san": m.san, "uci": m.uci, "games": m.games, "white": m.white, "draws": m.draws,
+                "black": m.black, "averageElo": m.average_elo, "lastYear": m.last_year,
+            })
+        })
+        .collect();
+    let top: Vec<serde_json::Value> = e
+        .top
+        .iter()
+        .map(|g| {
+            serde_json::json!({
+                "game": g.game, "ply": g.ply, "white": g.white, "black": g.black, "whiteElo": g.white_elo,
+                "blackElo": g.black_elo, "result": g.result.pgn(), "year": g.year,
+            })
+        })
+        .collect();
+    let value = serde_json::json!({
+        "games": e.games, "white": e.white, "draws": e.draws, "black": e.black, "moves": moves, "topGames": top,
+    });
+    writeln!(out, "{value}")?;
+    Ok(())
+}

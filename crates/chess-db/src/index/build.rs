@@ -14,7 +14,7 @@ use std::sync::mpsc;
 
 use chess_core::pgn::ParallelReader;
 
-use super::segment::{HeaderColumns, Names, SEGMENT_GAMES, SearchColumns, SegmentBuilder};
+use super::segment::{HeaderColumns, Names, SearchColumns, SegmentBuilder};
 use super::store::{GameRow, SegmentInfo, Store};
 use super::{Segment, Shared};
 use crate::record::{GameRecord, Recorder};
@@ -129,6 +129,7 @@ pub(crate) fn build(
             tx: Some(tx),
             failed: false,
             sent: names.counts(),
+            segment_games: shared.segment_games,
         };
         ParallelReader::new(&mut input)
             .threads(threads)
@@ -171,6 +172,8 @@ struct Collector {
     failed: bool,
     /// How many names of each list have gone to the writer.
     sent: [usize; 4],
+    /// How many games a segment holds.
+    segment_games: usize,
 }
 
 impl Collector {
@@ -183,7 +186,7 @@ impl Collector {
         names: &mut Names,
         shared: &Shared,
     ) {
-        if self.segment.len() == SEGMENT_GAMES {
+        if self.segment.len() == self.segment_games {
             self.flush(offset, line, names);
         }
         let game = self.resume.game as u64 + number as u64;

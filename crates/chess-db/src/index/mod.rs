@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::thread::JoinHandle;
 
 pub use build::Resume;
-use segment::{HeaderColumns, Names, SearchColumns};
+use segment::{HeaderColumns, Names, SEGMENT_GAMES, SearchColumns};
 use store::{SegmentInfo, Store};
 
 use crate::identity::{Change, Identity};
@@ -37,6 +37,9 @@ pub struct Options {
     pub index: Option<PathBuf>,
     /// How many threads read the PGN (default: one a core).
     pub threads: Option<usize>,
+    /// How many games a segment holds (default and most: 65,536). Smaller
+    /// segments only serve to try many on a small file (tests).
+    pub segment_games: Option<usize>,
 }
 
 /// Where the index of `pgn` is kept by default:
@@ -59,6 +62,21 @@ pub fn default_index_path(pgn: &Path) -> PathBuf {
         .map_or_else(|| "games".to_string(), |n| n.to_string_lossy().into_owned());
     let key = crate::identity::hash(canonical.to_string_lossy().as_bytes());
     dir.join(format!("{name}-{key:016x}.sqlite"))
+}
+
+/// What an index holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Games, readable or not.
+    pub games: u64,
+    /// Plies of all main lines.
+    pub plies: u64,
+    /// Games that could not be read.
+    pub unreadable: u64,
+    /// Positions in the opening tables.
+    pub opening_positions: u64,
+    /// Games listed under them.
+    pub opening_entries: u64,
 }
 
 /// How far indexing has come.
@@ -139,6 +157,8 @@ pub(crate) struct Shared {
     /// A connection for reading columns not yet loaded.
     reader: Mutex<Option<Store>>,
     index_path: PathBuf,
+    /// How many games a segment holds.
+    pub(crate) segment_games: usize,
 }
 
 impl Shared {
@@ -209,10 +229,15 @@ impl Database {
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1);
-        let (store, segments, resume) = match Self::reuse(&index_path, &id) {
+        let segment_games = options.segment_games.unwrap_or(SEGMENT_GAMES).clamp(1, SEGMENT_GAMES);
+        let (store, segments, resume) = match Self::reuse(&index_path, &id, segment_games) {
             Ok(Some(found)) => found,
             // No index, a damaged or foreign one, or one of another file.
-            Ok(None) | Err(_) => (Store::create(&index_path, &id)?, Vec::new(), Some(Resume::start())),
+            Ok(None) | Err(_) => {
+                let store = Store::create(&index_path, &id)?;
+                store.set_segment_games(segment_games)?;
+                (store, Vec::new(), Some(Resume::start()))
+            }
         };
         let names = store.names()?;
         let errors = store.errors()?;
@@ -224,6 +249,7 @@ impl Database {
             cancel: AtomicBool::new(false),
             reader: Mutex::new(None),
             index_path: index_path.clone(),
+            segment_games,
         });
         let games = shared
             .segments
@@ -255,10 +281,14 @@ impl Database {
     /// The index at `path`, if it can serve the file `id`: with its
     /// segments, and where to go on indexing (none when it is complete).
     #[allow(clippy::type_complexity)]
-    fn reuse(path: &Path, id: &Identity) -> Result<Option<(Store, Vec<SegmentInfo>, Option<Resume>)>, Error> {
+    fn reuse(
+        path: &Path,
+        id: &Identity,
+        segment_games: usize,
+    ) -> Result<Option<(Store, Vec<SegmentInfo>, Option<Resume>)>, Error> {
         let mut store = Store::open(path)?;
         let old = store.identity()?;
-        if old.path != id.path {
+        if old.path != id.path || store.segment_games()? != segment_games {
             return Ok(None);
         }
         let change = id.change_from(&old).map_err(|e| Error::Io(e.to_string()))?;
@@ -334,6 +364,21 @@ impl Database {
     /// readable or not.
     pub fn game_count(&self) -> u64 {
         self.segments().iter().map(|s| u64::from(s.info.games)).sum()
+    }
+
+    /// What the index holds (indexed so far).
+    pub fn stats(&self) -> Result<Stats, Error> {
+        let mut stats = Stats::default();
+        for segment in self.segments() {
+            let search = self.search_columns(&segment)?;
+            stats.games += u64::from(segment.info.games);
+            stats.plies += search.plies.iter().map(|&p| u64::from(p)).sum::<u64>();
+            stats.unreadable += search.flags.iter().filter(|&&f| f & segment::UNREADABLE != 0).count() as u64;
+            let (positions, entries) = search.popular.size();
+            stats.opening_positions += positions as u64;
+            stats.opening_entries += entries as u64;
+        }
+        Ok(stats)
     }
 
     /// The games that could not be read, with line and reason.

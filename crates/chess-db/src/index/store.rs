@@ -213,6 +213,16 @@ impl Store {
         })
     }
 
+    /// How many games a segment holds.
+    pub fn segment_games(&self) -> Result<usize, Error> {
+        Ok(self.meta::<i64>("segment_games")?.unwrap_or(0) as usize)
+    }
+
+    /// Records how many games a segment holds.
+    pub fn set_segment_games(&self, games: usize) -> Result<(), Error> {
+        self.set_meta("segment_games", games as i64)
+    }
+
     /// Whether the whole file is indexed.
     pub fn is_complete(&self) -> Result<bool, Error> {
         Ok(self.meta::<i64>("complete")?.unwrap_or(0) != 0)

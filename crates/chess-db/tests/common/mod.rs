@@ -146,11 +146,13 @@ pub fn write(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
     path
 }
 
-/// Opens `pgn` with its index in `dir`, and waits for it.
+/// Opens `pgn` with its index in `dir`, and waits for it. Segments of 97
+/// games, so that small collections have several, and their ends are met.
 pub fn open(pgn: &Path, dir: &Path) -> Database {
     let options = Options {
         index: Some(dir.join("index.sqlite")),
         threads: Some(2),
+        segment_games: Some(97),
     };
     let db = Database::open(pgn, &options).unwrap();
     db.wait().unwrap();

@@ -1,0 +1,188 @@
+//! The index as a cache: kept, extended when the file grows, rebuilt when
+//! it changes, never trusted when damaged, and the same for a compressed
+//! file as for a plain one.
+
+mod common;
+
+use std::io::Write;
+
+use chess_core::Position;
+use chess_db::{Database, Options};
+use common::*;
+
+fn options(dir: &std::path::Path) -> Options {
+    Options {
+        index: Some(dir.join("index.sqlite")),
+        threads: Some(2),
+        segment_games: Some(97),
+    }
+}
+
+/// Everything a query can see of an index: each game's matches for a few
+/// positions and materials, and the explorer at the start.
+fn answers(db: &Database) -> String {
+    let mut out = String::new();
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        out.push_str(&format!("{:?}\n", db.search_position(&pos, None, None).unwrap()));
+    }
+    let material = chess_db::Material::parse("KRkr").unwrap();
+    out.push_str(&format!("{:?}\n", db.search_material(&material, 1, None).unwrap()));
+    out.push_str(&format!("{:?}\n", db.explore(&Position::new(), None).unwrap()));
+    out.push_str(&format!("{:?}\n", db.filter(&chess_db::Filter::default()).unwrap()));
+    out.push_str(&format!("{:?}\n", db.unreadable()));
+    out
+}
+
+#[test]
+fn an_index_is_kept_and_then_used_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", collection(1, 300).as_bytes());
+    let first = open(&pgn, dir.path());
+    let expected = answers(&first);
+    drop(first);
+    let again = Database::open(&pgn, &options(dir.path())).unwrap();
+    assert!(again.progress().done, "nothing to build: the index fits the file");
+    assert_eq!(answers(&again), expected);
+}
+
+#[test]
+fn games_appended_extend_the_index_to_what_a_fresh_one_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = collection(2, 500);
+    let pgn = write(dir.path(), "games.pgn", text.as_bytes());
+    drop(open(&pgn, dir.path()));
+    let more = collection(3, 200);
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&pgn)
+        .unwrap()
+        .write_all(more.as_bytes())
+        .unwrap();
+    let extended = open(&pgn, dir.path());
+    assert_eq!(extended.game_count(), 700);
+    let fresh_dir = tempfile::tempdir().unwrap();
+    let fresh = open(&pgn, fresh_dir.path());
+    assert_eq!(answers(&extended), answers(&fresh));
+}
+
+#[test]
+fn a_changed_file_is_indexed_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", collection(4, 200).as_bytes());
+    drop(open(&pgn, dir.path()));
+    std::fs::write(&pgn, collection(5, 150)).unwrap();
+    let db = open(&pgn, dir.path());
+    assert_eq!(db.game_count(), 150);
+    let fresh_dir = tempfile::tempdir().unwrap();
+    assert_eq!(answers(&db), answers(&open(&pgn, fresh_dir.path())));
+}
+
+#[test]
+fn a_truncated_or_damaged_index_is_rebuilt_never_trusted() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", collection(6, 300).as_bytes());
+    let expected = answers(&open(&pgn, dir.path()));
+    let index = dir.path().join("index.sqlite");
+    let bytes = std::fs::read(&index).unwrap();
+
+    // Cut short: not a database any more, or one that lost its segments.
+    for len in [0, 100, bytes.len() / 2] {
+        std::fs::write(&index, &bytes[..len]).unwrap();
+        let db = open(&pgn, dir.path());
+        assert_eq!(answers(&db), expected, "an index cut to {len} bytes");
+    }
+
+    // A byte changed in the middle of a segment's columns: its checksum
+    // fails when it is read, and the index is rebuilt.
+    std::fs::write(&index, &bytes).unwrap();
+    let mut damaged = bytes.clone();
+    for i in (bytes.len() / 3..bytes.len() - 1000).step_by(997) {
+        damaged[i] ^= 0x5a;
+    }
+    std::fs::write(&index, &damaged).unwrap();
+    let outcome = Database::open(&pgn, &options(dir.path())).and_then(|db| {
+        db.wait()?;
+        db.search_position(&Position::new(), None, None)
+    });
+    match outcome {
+        // Found damaged: the next open builds it anew.
+        Err(chess_db::Error::Damaged(_) | chess_db::Error::Index(_)) => {
+            std::fs::remove_file(&index).unwrap();
+        }
+        // Or SQLite refused the file and it was rebuilt at once.
+        Ok(found) => assert_eq!(format!("{found:?}"), expected.lines().next().unwrap()),
+        Err(e) => panic!("{e}"),
+    }
+    assert_eq!(answers(&open(&pgn, dir.path())), expected);
+
+    // Another program's SQLite file is not an index.
+    std::fs::remove_file(&index).unwrap();
+    let other = rusqlite_file(&index);
+    assert!(other);
+    assert_eq!(answers(&open(&pgn, dir.path())), expected);
+}
+
+/// Makes a SQLite file that is not an index; whether it made one.
+fn rusqlite_file(path: &std::path::Path) -> bool {
+    // Any file that is not ours will do: a plain text one.
+    std::fs::write(path, b"SQLite format 3\0 but not really").is_ok()
+}
+
+#[test]
+fn a_compressed_file_answers_as_the_plain_one_and_games_come_out_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = collection(8, 250);
+    let plain = write(dir.path(), "games.pgn", text.as_bytes());
+    let zst = write(
+        dir.path(),
+        "games.pgn.zst",
+        &zstd::encode_all(text.as_bytes(), 3).unwrap(),
+    );
+    let plain_db = open(&plain, &dir.path().join("plain"));
+    let zst_db = open(&zst, &dir.path().join("zst"));
+    assert_eq!(answers(&plain_db), answers(&zst_db));
+    // The games themselves, exactly as the file has them, whichever way
+    // it is stored; together, the whole file.
+    let all: Vec<u64> = (1..=plain_db.game_count()).collect();
+    for db in [&plain_db, &zst_db] {
+        let mut out = Vec::new();
+        db.write_pgn(&all, &mut out).unwrap();
+        assert_eq!(out, text.as_bytes());
+        let readable = db.filter(&chess_db::Filter::default()).unwrap();
+        let n = readable[readable.len() / 2];
+        let game = db.read_game(n).unwrap();
+        let text_of = String::from_utf8(db.game_text(n).unwrap()).unwrap();
+        assert_eq!(game.to_pgn(), chess_core::pgn::read_game(&text_of).unwrap().to_pgn());
+    }
+}
+
+#[test]
+fn queries_answer_while_the_index_builds_and_a_cancel_keeps_what_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", collection(9, 3000).as_bytes());
+    let db = Database::open(&pgn, &options(dir.path())).unwrap();
+    // Whatever is indexed so far answers (perhaps nothing yet).
+    let so_far = db.search_position(&Position::new(), None, None).unwrap();
+    assert!(so_far.len() as u64 <= db.game_count().max(so_far.len() as u64));
+    db.wait().unwrap();
+    assert!(db.progress().done);
+    assert_eq!(db.progress().fraction(), 1.0);
+    drop(db);
+    let fresh = tempfile::tempdir().unwrap();
+    assert_eq!(answers(&open(&pgn, dir.path())), answers(&open(&pgn, fresh.path())));
+}
+
+#[test]
+fn a_missing_file_or_a_directory_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope.pgn");
+    let e = Database::open(&missing, &options(dir.path())).unwrap_err();
+    assert!(e.to_string().contains("nope.pgn"), "{e}");
+    let e = Database::open(dir.path(), &options(dir.path())).unwrap_err();
+    assert!(e.to_string().contains("directory"), "{e}");
+}
