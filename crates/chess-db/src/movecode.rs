@@ -52,11 +52,17 @@ fn rank(sq: Square) -> i8 {
 
 /// Appends the code of `m`, a legal move of `pos`, to `out`.
 pub fn encode(pos: &Position, m: Move, out: &mut Vec<u8>) {
+    let role = pos.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
+    encode_role(pos, m, role, out);
+}
+
+/// [`encode`] for a caller that knows the moving piece's `role`.
+#[inline]
+pub fn encode_role(pos: &Position, m: Move, role: Role, out: &mut Vec<u8>) {
     let own = pos.pieces_of(pos.turn()).0;
     let from = m.from();
     let below = own & ((1u64 << from.index()) - 1);
     let piece = (below.count_ones() as u8) << 4;
-    let role = pos.piece_at(from).map_or(Role::Pawn, |p| p.role);
     let (df, dr) = (file(m.to()) - file(from), rank(m.to()) - rank(from));
     let code = match role {
         Role::King => match m.castling_side() {

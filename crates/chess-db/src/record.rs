@@ -21,10 +21,11 @@ pub const NEVER: u8 = 255;
 /// One game, as the index keeps it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
-    /// `White`.
-    pub white: String,
-    /// `Black`.
-    pub black: String,
+    /// The `White`, `Black`, `Event`, `Site` and `TimeControl` tags one
+    /// after the other (one allocation a game, not five), each ending at
+    /// its `ends`.
+    names: String,
+    ends: [u32; 5],
     /// `WhiteElo` (0 when unknown).
     pub white_elo: u16,
     /// `BlackElo` (0 when unknown).
@@ -35,12 +36,6 @@ pub struct GameRecord {
     pub result: GameResult,
     /// `ECO`, as a number (see [`parse_eco`]).
     pub eco: Option<u16>,
-    /// `Event`.
-    pub event: String,
-    /// `Site`.
-    pub site: String,
-    /// `TimeControl`.
-    pub time_control: String,
     /// The start position's FEN when it is not the standard one (or the
     /// game is Chess960), and whether it is Chess960.
     pub start: Option<(String, bool)>,
@@ -58,6 +53,38 @@ pub struct GameRecord {
     /// [`OPENING_PLIES`], first time only: its key, its ply and the move
     /// played from it ([`pack_move`]; `u16::MAX` after the last).
     pub openings: Vec<(u64, u8, u16)>,
+}
+
+impl GameRecord {
+    fn name(&self, k: usize) -> &str {
+        let start = if k == 0 { 0 } else { self.ends[k - 1] as usize };
+        self.names.get(start..self.ends[k] as usize).unwrap_or("")
+    }
+
+    /// `White`.
+    pub fn white(&self) -> &str {
+        self.name(0)
+    }
+
+    /// `Black`.
+    pub fn black(&self) -> &str {
+        self.name(1)
+    }
+
+    /// `Event`.
+    pub fn event(&self) -> &str {
+        self.name(2)
+    }
+
+    /// `Site`.
+    pub fn site(&self) -> &str {
+        self.name(3)
+    }
+
+    /// `TimeControl`.
+    pub fn time_control(&self) -> &str {
+        self.name(4)
+    }
 }
 
 /// A move in 16 bits: from (0-63), to (0-63), the promotion role's number.
@@ -96,6 +123,10 @@ pub fn home_pawns(pos: &Position) -> u16 {
     mask
 }
 
+/// The standard start, and its material.
+static STANDARD: std::sync::LazyLock<Position> = std::sync::LazyLock::new(Position::new);
+static STANDARD_MATERIAL: std::sync::LazyLock<Material> = std::sync::LazyLock::new(|| Material::of(&STANDARD));
+
 /// The visitor that makes [`GameRecord`]s.
 #[derive(Debug, Default)]
 pub struct Recorder {
@@ -103,6 +134,8 @@ pub struct Recorder {
     result_tag: GameResult,
     utc_date: Date,
     start: Option<Position>,
+    /// White, Black, Event, Site and TimeControl, as read (reused).
+    names: [String; 5],
 }
 
 impl Recorder {
@@ -117,69 +150,94 @@ impl Visitor for Recorder {
 
     fn begin_game(&mut self) {
         // What a game that could not be read left behind.
-        *self = Recorder::default();
+        self.game = GameRecord::default();
+        self.result_tag = GameResult::Unknown;
+        self.utc_date = Date::default();
+        self.start = None;
+        for name in &mut self.names {
+            name.clear();
+        }
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) {
         let g = &mut self.game;
+        let slot = match name {
+            b"White" => 0,
+            b"Black" => 1,
+            b"Event" => 2,
+            b"Site" => 3,
+            b"TimeControl" => 4,
+            _ => 5,
+        };
+        if let Some(kept) = self.names.get_mut(slot) {
+            kept.clear();
+            kept.push_str(&value.text());
+            return;
+        }
         match name {
-            b"White" => g.white = value.text().into_owned(),
-            b"Black" => g.black = value.text().into_owned(),
             b"WhiteElo" => g.white_elo = parse_elo(&value.text()).unwrap_or(0),
             b"BlackElo" => g.black_elo = parse_elo(&value.text()).unwrap_or(0),
             b"Date" => g.date = Date::parse(&value.text()),
             b"UTCDate" => self.utc_date = Date::parse(&value.text()),
             b"Result" => self.result_tag = GameResult::parse(&value.text()),
             b"ECO" => g.eco = parse_eco(&value.text()),
-            b"Event" => g.event = value.text().into_owned(),
-            b"Site" => g.site = value.text().into_owned(),
-            b"TimeControl" => g.time_control = value.text().into_owned(),
             _ => {}
         }
     }
 
     fn begin_moves(&mut self, start: &Position) -> Skip {
-        let home = home_pawns(start);
-        for (slot, leave) in self.game.leave.iter_mut().enumerate() {
-            *leave = if home & 1 << slot != 0 { NEVER } else { 0 };
-        }
-        self.game.end = Material::of(start);
-        if start.is_chess960() || *start != Position::new() {
+        // Most games start from the standard position: what it gives is known.
+        let standard = !start.is_chess960() && start.zobrist() == STANDARD.zobrist() && *start == *STANDARD;
+        if standard {
+            self.game.leave = [NEVER; 16];
+            self.game.end = *STANDARD_MATERIAL;
+            self.start = None;
+        } else {
+            let home = home_pawns(start);
+            for (slot, leave) in self.game.leave.iter_mut().enumerate() {
+                *leave = if home & 1 << slot != 0 { NEVER } else { 0 };
+            }
+            self.game.end = Material::of(start);
             self.game.start = Some((start.fen(), start.is_chess960()));
+            self.start = Some(start.clone());
         }
-        self.start = Some(start.clone());
+        // Room for a usual game at once.
+        self.game.moves.reserve(128);
+        self.game.openings.reserve(OPENING_PLIES + 1);
         Skip(false)
     }
 
+    #[inline]
     fn play(&mut self, before: &Position, m: Move) {
         let g = &mut self.game;
         let ply = g.plies as usize;
-        movecode::encode(before, m, &mut g.moves);
+        let us = before.turn();
+        let role = before.piece_at(m.from()).map_or(Role::Pawn, |p| p.role);
+        movecode::encode_role(before, m, role, &mut g.moves);
         if ply <= OPENING_PLIES {
-            let key = before.repetition_key();
-            if !g.openings.iter().any(|&(k, _, _)| k == key) {
-                g.openings.push((key, ply as u8, pack_move(m)));
-            }
+            // A position met again is kept again: the opening table keeps
+            // the first time (see `Popular::build`).
+            g.openings.push((before.repetition_key(), ply as u8, pack_move(m)));
         }
         // After ply 254 the index cannot say when: "stayed", which keeps
         // every search that relies on it exact (it only searches more).
         let left = u8::try_from(ply + 1).unwrap_or(NEVER);
-        let us = before.turn();
-        let them = !us;
-        if let Some(mover) = before.piece_at(m.from())
-            && mover.role == Role::Pawn
+        if role == Role::Pawn
             && let Some(slot) = home_slot(us, m.from())
         {
             g.leave[slot] = g.leave[slot].min(left);
         }
-        if m.is_en_passant() {
-            g.end.remove(them, Role::Pawn);
-        } else if let Some(taken) = before.piece_at(m.to()).filter(|p| p.color == them) {
-            g.end.remove(them, taken.role);
-            if taken.role == Role::Pawn
-                && let Some(slot) = home_slot(them, m.to())
-            {
-                g.leave[slot] = g.leave[slot].min(left);
+        if m.is_capture() {
+            let them = !us;
+            if m.is_en_passant() {
+                g.end.remove(them, Role::Pawn);
+            } else if let Some(taken) = before.piece_at(m.to()) {
+                g.end.remove(them, taken.role);
+                if taken.role == Role::Pawn
+                    && let Some(slot) = home_slot(them, m.to())
+                {
+                    g.leave[slot] = g.leave[slot].min(left);
+                }
             }
         }
         if let Some(role) = m.promotion() {
@@ -194,6 +252,13 @@ impl Visitor for Recorder {
 
     fn end_game(&mut self, result: Option<Outcome>) -> GameRecord {
         let mut g = std::mem::take(&mut self.game);
+        let length: usize = self.names.iter().map(String::len).sum();
+        g.names.reserve_exact(length);
+        for (k, name) in self.names.iter_mut().enumerate() {
+            g.names.push_str(name);
+            g.ends[k] = g.names.len() as u32;
+            name.clear();
+        }
         g.result = match result {
             Some(outcome) => GameResult::parse(outcome.result()),
             None => self.result_tag,
@@ -202,18 +267,15 @@ impl Visitor for Recorder {
             g.date = self.utc_date;
         }
         // The position after the last move, when it is in the opening table.
-        if (g.plies as usize) <= OPENING_PLIES
-            && let Some(start) = self.start.take()
-        {
+        if (g.plies as usize) <= OPENING_PLIES {
+            let start = self.start.take().unwrap_or_else(|| STANDARD.clone());
             let mut last = None;
             let _ = movecode::replay(&start, &g.moves, |_, pos| {
                 last = Some(pos.repetition_key());
                 true
             });
             let key = last.unwrap_or_else(|| start.repetition_key());
-            if !g.openings.iter().any(|&(k, _, _)| k == key) {
-                g.openings.push((key, g.plies as u8, u16::MAX));
-            }
+            g.openings.push((key, g.plies as u8, u16::MAX));
         }
         self.result_tag = GameResult::Unknown;
         self.utc_date = Date::default();
@@ -241,7 +303,7 @@ mod tests {
              1. e4 c6 (1... e5) 2. d4 d5 3. exd5 cxd5 1-0",
         );
         assert_eq!(
-            (g.white.as_str(), g.black.as_str(), g.white_elo, g.black_elo),
+            (g.white(), g.black(), g.white_elo, g.black_elo),
             ("Tal, M", "Botvinnik", 2700, 0)
         );
         assert_eq!(

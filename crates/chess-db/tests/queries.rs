@@ -65,7 +65,7 @@ fn check_collection(seed: u64, count: usize) {
             let m = target.parse_uci(&row.uci).unwrap();
             let mut after = target.clone();
             after.play(m).unwrap();
-            assert_eq!(row.white + row.draws + row.black <= row.games, true);
+            assert!(row.white + row.draws + row.black <= row.games);
         }
     }
 

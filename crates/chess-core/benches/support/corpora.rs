@@ -431,55 +431,78 @@ pub fn puzzles(games: usize) -> String {
     out
 }
 
+/// A line of the ECO table (any of its 3,800), most of it: its moves, and
+/// its code and name.
+pub fn opening_line(rng: &mut Rng) -> (Vec<Move>, Option<(&'static str, &'static str)>) {
+    let all = chess_core::opening::all();
+    let opening = all[rng.range(0, all.len() as u64) as usize];
+    let game = chess_core::pgn::read_game(opening.pgn).expect("the ECO table reads");
+    let mut moves = game.mainline_moves();
+    let keep = (moves.len() * rng.range(60, 101) as usize).div_ceil(100);
+    moves.truncate(keep.max(1));
+    (moves, Some((opening.eco, opening.name)))
+}
+
 /// Online games: lichess's export, a clock comment after every move.
 pub fn online(games: usize) -> String {
     let mut rng = Rng(0x5eed_0003);
     let mut out = String::new();
     for _ in 0..games {
-        let plies = rng.range(60, 121) as usize;
-        let mut pos = Position::new();
-        let base = rng.pick(&[60u64, 180, 300, 600]);
-        let inc = rng.pick(&[0u64, 0, 2, 5]);
-        let mut clocks = [base, base];
-        let mut movetext = String::new();
-        for ply in 0..plies {
-            let Some(m) = plausible_move(&pos, ply, &mut rng) else {
-                break;
-            };
-            if ply > 0 {
-                movetext.push(' ');
-            }
-            push_move(&mut movetext, &pos, &pos.san(m).expect("legal"), true, true);
-            let side = pos.turn().index();
-            clocks[side] = (clocks[side] + inc).saturating_sub(rng.range(0, base / 20 + 2));
-            movetext.push_str(&format!(" {{ {} }}", clock(clocks[side])));
-            pos.play(m).expect("legal");
-        }
-        let result = result_of(&pos, &mut rng);
-        let (eco, opening) = rng.pick(OPENINGS);
-        tag(&mut out, "Event", "Rated Blitz game");
-        tag(
-            &mut out,
-            "Site",
-            &format!("https://lichess.org/{:08x}", rng.next_u64() as u32),
-        );
-        tag(&mut out, "Date", &date(&mut rng));
-        tag(&mut out, "White", rng.pick(HANDLES));
-        tag(&mut out, "Black", rng.pick(HANDLES));
-        tag(&mut out, "Result", result);
-        tag(&mut out, "WhiteElo", &rng.range(800, 3000).to_string());
-        tag(&mut out, "BlackElo", &rng.range(800, 3000).to_string());
-        tag(&mut out, "TimeControl", &format!("{base}+{inc}"));
-        tag(&mut out, "ECO", eco);
-        tag(&mut out, "Opening", opening);
-        tag(&mut out, "Termination", "Normal");
-        out.push('\n');
-        out.push_str(&movetext);
-        out.push(' ');
-        out.push_str(result);
-        out.push_str("\n\n");
+        online_game(&mut out, &mut rng, false);
     }
     out
+}
+
+/// One online game, appended to `out`; with `named_opening`, it starts
+/// with (most of) a line of the ECO table, as real games share openings.
+pub fn online_game(out: &mut String, rng: &mut Rng, named_opening: bool) {
+    let plies = rng.range(60, 121) as usize;
+    let mut pos = Position::new();
+    let (line, named) = if named_opening {
+        opening_line(rng)
+    } else {
+        (Vec::new(), None)
+    };
+    let base = rng.pick(&[60u64, 180, 300, 600]);
+    let inc = rng.pick(&[0u64, 0, 2, 5]);
+    let mut clocks = [base, base];
+    let mut movetext = String::new();
+    for ply in 0..plies {
+        let Some(m) = line.get(ply).copied().or_else(|| plausible_move(&pos, ply, rng)) else {
+            break;
+        };
+        if ply > 0 {
+            movetext.push(' ');
+        }
+        push_move(&mut movetext, &pos, &pos.san(m).expect("legal"), true, true);
+        let side = pos.turn().index();
+        clocks[side] = (clocks[side] + inc).saturating_sub(rng.range(0, base / 20 + 2));
+        movetext.push_str(&format!(" {{ {} }}", clock(clocks[side])));
+        pos.play(m).expect("legal");
+    }
+    let result = result_of(&pos, rng);
+    let (eco, opening) = named.unwrap_or_else(|| rng.pick(OPENINGS));
+    tag(out, "Event", "Rated Blitz game");
+    tag(
+        out,
+        "Site",
+        &format!("https://lichess.org/{:08x}", rng.next_u64() as u32),
+    );
+    tag(out, "Date", &date(rng));
+    tag(out, "White", rng.pick(HANDLES));
+    tag(out, "Black", rng.pick(HANDLES));
+    tag(out, "Result", result);
+    tag(out, "WhiteElo", &rng.range(800, 3000).to_string());
+    tag(out, "BlackElo", &rng.range(800, 3000).to_string());
+    tag(out, "TimeControl", &format!("{base}+{inc}"));
+    tag(out, "ECO", eco);
+    tag(out, "Opening", opening);
+    tag(out, "Termination", "Normal");
+    out.push('\n');
+    out.push_str(&movetext);
+    out.push(' ');
+    out.push_str(result);
+    out.push_str("\n\n");
 }
 
 /// Over-the-board databases: no comments, ChessBase's `1.e4 e5`, wrapped.
@@ -487,56 +510,67 @@ pub fn otb(games: usize) -> String {
     let mut rng = Rng(0x5eed_0004);
     let mut out = String::new();
     for _ in 0..games {
-        let plies = rng.range(60, 101) as usize;
-        let mut pos = Position::new();
-        let mut words = Vec::new();
-        for ply in 0..plies {
-            let Some(m) = plausible_move(&pos, ply, &mut rng) else {
-                break;
-            };
-            let mut word = String::new();
-            push_move(&mut word, &pos, &pos.san(m).expect("legal"), ply == 0, false);
-            words.push(word);
-            pos.play(m).expect("legal");
-        }
-        let result = result_of(&pos, &mut rng);
-        words.push(result.to_string());
-        let (eco, _) = rng.pick(OPENINGS);
-        tag(
-            &mut out,
-            "Event",
-            &format!("{} Open", rng.pick(&["Wijk aan Zee", "Reykjavik", "Gibraltar", "Biel"])),
-        );
-        tag(
-            &mut out,
-            "Site",
-            rng.pick(&["Wijk aan Zee NED", "Reykjavik ISL", "Gibraltar ENG", "Biel SUI"]),
-        );
-        tag(&mut out, "Date", &date(&mut rng));
-        tag(&mut out, "Round", &format!("{}.{}", rng.range(1, 14), rng.range(1, 60)));
-        tag(&mut out, "White", &name(&mut rng));
-        tag(&mut out, "Black", &name(&mut rng));
-        tag(&mut out, "Result", result);
-        tag(&mut out, "WhiteElo", &rng.range(2000, 2850).to_string());
-        tag(&mut out, "BlackElo", &rng.range(2000, 2850).to_string());
-        tag(&mut out, "ECO", eco);
-        tag(&mut out, "EventDate", &date(&mut rng));
-        out.push('\n');
-        let mut column = 0;
-        for word in words {
-            if column > 0 && column + 1 + word.len() > 80 {
-                out.push('\n');
-                column = 0;
-            } else if column > 0 {
-                out.push(' ');
-                column += 1;
-            }
-            column += word.len();
-            out.push_str(&word);
-        }
-        out.push_str("\n\n");
+        otb_game(&mut out, &mut rng, false);
     }
     out
+}
+
+/// One over-the-board game, appended to `out` (see [`online_game`] for
+/// `named_opening`).
+pub fn otb_game(out: &mut String, rng: &mut Rng, named_opening: bool) {
+    let plies = rng.range(60, 101) as usize;
+    let mut pos = Position::new();
+    let (line, named) = if named_opening {
+        opening_line(rng)
+    } else {
+        (Vec::new(), None)
+    };
+    let mut words = Vec::new();
+    for ply in 0..plies {
+        let Some(m) = line.get(ply).copied().or_else(|| plausible_move(&pos, ply, rng)) else {
+            break;
+        };
+        let mut word = String::new();
+        push_move(&mut word, &pos, &pos.san(m).expect("legal"), ply == 0, false);
+        words.push(word);
+        pos.play(m).expect("legal");
+    }
+    let result = result_of(&pos, rng);
+    words.push(result.to_string());
+    let (eco, _) = named.unwrap_or_else(|| rng.pick(OPENINGS));
+    tag(
+        out,
+        "Event",
+        &format!("{} Open", rng.pick(&["Wijk aan Zee", "Reykjavik", "Gibraltar", "Biel"])),
+    );
+    tag(
+        out,
+        "Site",
+        rng.pick(&["Wijk aan Zee NED", "Reykjavik ISL", "Gibraltar ENG", "Biel SUI"]),
+    );
+    tag(out, "Date", &date(rng));
+    tag(out, "Round", &format!("{}.{}", rng.range(1, 14), rng.range(1, 60)));
+    tag(out, "White", &name(rng));
+    tag(out, "Black", &name(rng));
+    tag(out, "Result", result);
+    tag(out, "WhiteElo", &rng.range(2000, 2850).to_string());
+    tag(out, "BlackElo", &rng.range(2000, 2850).to_string());
+    tag(out, "ECO", eco);
+    tag(out, "EventDate", &date(rng));
+    out.push('\n');
+    let mut column = 0;
+    for word in words {
+        if column > 0 && column + 1 + word.len() > 80 {
+            out.push('\n');
+            column = 0;
+        } else if column > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        column += word.len();
+        out.push_str(&word);
+    }
+    out.push_str("\n\n");
 }
 
 /// Annotated studies: chapters with long comments, shapes, evaluations,

@@ -9,12 +9,35 @@
 //! path), and a search finds them cheaply by replaying the few games whose
 //! pawns fit (see `query::position`).
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
 use super::bytes::{Reader, Writer};
 use crate::Corrupt;
 
 /// A position goes in the table when at least this many games of the
 /// segment reach it in their opening plies.
 pub const POPULAR: usize = 4;
+
+/// Position keys are Zobrist keys, random already: hashed as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
 
 /// A segment's opening table, sorted by position key.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,12 +67,27 @@ pub struct Entry {
 impl Popular {
     /// The table of `entries` (key, game, ply, next move; any order), with
     /// the positions at least [`POPULAR`] games reach.
-    pub fn build(mut entries: Vec<(u64, u16, u8, u16)>) -> Popular {
+    pub fn build(entries: Vec<(u64, u16, u8, u16)>) -> Popular {
+        // Most positions are reached by one game: counted first (a game
+        // that comes back to a position counts twice here, which at worst
+        // keeps a position three games reach), only the rest are sorted.
+        let mut counts: HashMap<u64, u32, BuildHasherDefault<KeyHasher>> =
+            HashMap::with_capacity_and_hasher(entries.len(), BuildHasherDefault::default());
+        for e in &entries {
+            *counts.entry(e.0).or_default() += 1;
+        }
+        let mut entries: Vec<_> = entries
+            .into_iter()
+            .filter(|e| counts.get(&e.0).is_some_and(|&c| c as usize >= POPULAR))
+            .collect();
         entries.sort_unstable();
         let mut table = Popular {
             starts: vec![0],
             ..Popular::default()
         };
+        // Sorted by key, game and ply: a game's first time at a position
+        // comes first (a game may come back to one).
+        entries.dedup_by(|b, a| a.0 == b.0 && a.1 == b.1);
         for group in entries.chunk_by(|a, b| a.0 == b.0) {
             if group.len() < POPULAR {
                 continue;
@@ -160,8 +198,11 @@ mod tests {
         entries.push((5, 1, 2, 1));
         entries.push((5, 2, 2, 1));
         entries.push((5, 0, 4, u16::MAX));
+        // Game 2 comes back to position 5: its first time is kept.
+        entries.push((5, 2, 9, 3));
         let table = Popular::build(entries);
         assert_eq!(table.size(), (2, 14));
+        assert_eq!(table.get(5).unwrap().nth(2).unwrap().ply, 2);
         let games: Vec<u16> = table.get(5).unwrap().map(|e| e.game).collect();
         assert_eq!(games, [0, 1, 2, 3]);
         assert!(table.get(9).is_none(), "one game only");

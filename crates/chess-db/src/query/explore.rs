@@ -94,8 +94,19 @@ struct Counts {
 struct Part {
     moves: HashMap<u16, Counts>,
     ended: [u64; 4],
-    /// (average rating, game, ply, White, Black, ratings, result, year).
-    top: Vec<(u16, u64, u32, u32, u32, [u16; 2], GameResult, Option<u16>)>,
+    top: Vec<Candidate>,
+}
+
+/// A game that may be among the top games, its players still as numbers.
+#[derive(Debug)]
+struct Candidate {
+    average: u16,
+    game: u64,
+    ply: u32,
+    players: [u32; 2],
+    elos: [u16; 2],
+    result: GameResult,
+    year: Option<u16>,
 }
 
 impl Database {
@@ -132,8 +143,15 @@ impl Database {
                 }
                 if elos[0] > 0 && elos[1] > 0 {
                     let average = ((u32::from(elos[0]) + u32::from(elos[1])) / 2) as u16;
-                    part.top
-                        .push((average, m.game, m.ply, h.white[i], h.black[i], elos, result, year));
+                    part.top.push(Candidate {
+                        average,
+                        game: m.game,
+                        ply: m.ply,
+                        players: [h.white[i], h.black[i]],
+                        elos,
+                        result,
+                        year,
+                    });
                     if part.top.len() > 4 * TOP_GAMES {
                         keep_top(&mut part.top);
                     }
@@ -149,15 +167,15 @@ impl Database {
             for (m, c) in part.moves {
                 let total = moves.entry(m).or_default();
                 total.games += c.games;
-                for k in 0..4 {
-                    total.results[k] += c.results[k];
+                for (t, r) in total.results.iter_mut().zip(c.results) {
+                    *t += r;
                 }
                 total.elo_sum += c.elo_sum;
                 total.rated += c.rated;
                 total.last_year = total.last_year.max(c.last_year);
             }
-            for k in 0..4 {
-                ended[k] += part.ended[k];
+            for (e, p) in ended.iter_mut().zip(part.ended) {
+                *e += p;
             }
             top.extend(part.top);
         }
@@ -167,23 +185,23 @@ impl Database {
         let mut explorer = Explorer {
             top: top
                 .into_iter()
-                .map(|(_, game, ply, w, b, elos, result, year)| TopGame {
-                    game,
-                    ply,
-                    white: name(w),
-                    black: name(b),
-                    white_elo: elos[0],
-                    black_elo: elos[1],
-                    result,
-                    year,
+                .map(|c| TopGame {
+                    game: c.game,
+                    ply: c.ply,
+                    white: name(c.players[0]),
+                    black: name(c.players[1]),
+                    white_elo: c.elos[0],
+                    black_elo: c.elos[1],
+                    result: c.result,
+                    year: c.year,
                 })
                 .collect(),
             ..Explorer::default()
         };
         let mut totals = ended;
         for (&packed, c) in &moves {
-            for k in 0..4 {
-                totals[k] += c.results[k];
+            for (t, r) in totals.iter_mut().zip(c.results) {
+                *t += r;
             }
             let (san, uci) = match unpack_move(position, packed) {
                 Some(m) => (position.san(m).unwrap_or_else(|_| m.uci()), m.uci()),
@@ -217,7 +235,7 @@ impl Database {
 
 /// Keeps the best [`TOP_GAMES`] by average rating (then by game number).
 #[allow(clippy::type_complexity)]
-fn keep_top(top: &mut Vec<(u16, u64, u32, u32, u32, [u16; 2], GameResult, Option<u16>)>) {
-    top.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+fn keep_top(top: &mut Vec<Candidate>) {
+    top.sort_by(|a, b| b.average.cmp(&a.average).then(a.game.cmp(&b.game)));
     top.truncate(TOP_GAMES);
 }

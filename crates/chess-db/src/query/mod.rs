@@ -54,8 +54,9 @@ impl Database {
             .min(segments.len())
             .max(1);
         let next = AtomicUsize::new(0);
-        let results: Vec<std::sync::Mutex<Option<Result<Vec<T>, Error>>>> =
-            segments.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        // One slot per segment, so results come back in the file's order.
+        type Slot<T> = std::sync::Mutex<Option<Result<Vec<T>, Error>>>;
+        let results: Vec<Slot<T>> = segments.iter().map(|_| std::sync::Mutex::new(None)).collect();
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {

@@ -64,9 +64,9 @@ impl Target {
         // turns into two vector operations).
         let mut from = 0u8;
         let mut until = NEVER;
-        for slot in 0..16 {
-            from = from.max(leave[slot] & !self.home[slot]);
-            until = until.min(leave[slot] | !self.home[slot]);
+        for (&leaves, &home) in leave.iter().zip(&self.home) {
+            from = from.max(leaves & !home);
+            until = until.min(leaves | !home);
         }
         if until == 0 {
             return None;
