@@ -178,6 +178,33 @@ fn queries_answer_while_the_index_builds_and_a_cancel_keeps_what_is_built() {
 }
 
 #[test]
+fn names_read_while_the_index_builds_stay_right_as_segments_come() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", collection(21, 4000).as_bytes());
+    let db = Database::open(&pgn, &options(dir.path())).unwrap();
+    let filter = chess_db::Filter {
+        player: Some("an".into()),
+        ..chess_db::Filter::default()
+    };
+    // Each answer so far is the start of the last one: games come in file
+    // order, and a name read before its segment came is not doubled.
+    let mut partial = Vec::new();
+    while !db.progress().done {
+        partial.push(db.filter(&filter).unwrap());
+        let top = db.explore(&Position::new(), Some(&filter)).unwrap().top;
+        assert!(top.iter().all(|g| !g.white.is_empty() && !g.black.is_empty()));
+    }
+    db.wait().unwrap();
+    let last = db.filter(&filter).unwrap();
+    assert!(!last.is_empty());
+    for p in &partial {
+        assert_eq!(&last[..p.len()], &p[..]);
+    }
+    let fresh = tempfile::tempdir().unwrap();
+    assert_eq!(answers(&db), answers(&open(&pgn, fresh.path())));
+}
+
+#[test]
 fn a_missing_file_or_a_directory_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nope.pgn");

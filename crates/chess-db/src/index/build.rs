@@ -52,8 +52,9 @@ struct Finished {
     rows: Vec<GameRow>,
     errors: Vec<Unreadable>,
     /// The names met since the last segment: players, events, sites, time
-    /// controls.
+    /// controls, numbered from `first_names` on.
     new_names: [Vec<String>; 4],
+    first_names: [usize; 4],
 }
 
 /// Counts the decompressed bytes read, and ends the input early when the
@@ -104,7 +105,8 @@ pub(crate) fn build(
     if skipped < resume.offset {
         return Err(Error::Index("the file is shorter than its index says".into()));
     }
-    let mut names = shared.names_snapshot();
+    // The names numbered so far, to go on numbering them.
+    let mut names = store.names()?;
     let (tx, rx) = mpsc::sync_channel::<Finished>(1);
     let result = std::thread::scope(|scope| {
         let writer = scope.spawn(move || -> Result<Store, Error> {
@@ -250,6 +252,7 @@ impl Collector {
         self.first_game += games;
         self.start = (end, line);
         let new_names = names.since(self.sent);
+        let first_names = self.sent;
         self.sent = names.counts();
         let finished = Finished {
             info,
@@ -258,6 +261,7 @@ impl Collector {
             rows,
             errors: std::mem::take(&mut self.errors),
             new_names,
+            first_names,
         };
         if let Some(tx) = &self.tx
             && tx.send(finished).is_err()
@@ -273,6 +277,6 @@ fn write(store: &mut Store, f: Finished, shared: &Shared) -> Result<(), Error> {
     let search = f.search.to_blob();
     let headers = f.headers.to_blob();
     store.write_segment(f.info, (&search, &headers), &f.rows, &f.errors, &f.new_names)?;
-    shared.publish(Segment::loaded(f.info, f.search, f.headers), f.new_names, f.errors);
+    shared.publish(Segment::loaded(f.info, f.search, f.headers), f.first_names, f.new_names, f.errors);
     Ok(())
 }

@@ -150,7 +150,12 @@ impl Segment {
 #[derive(Debug)]
 pub(crate) struct Shared {
     segments: RwLock<Vec<Arc<Segment>>>,
-    names: RwLock<Names>,
+    /// The name lists, read from the index when a query first needs them
+    /// (`None` until then: a position search never does).
+    names: RwLock<Option<Arc<Names>>>,
+    /// How many names each list holds (the header columns are checked
+    /// against them).
+    name_counts: RwLock<[usize; 4]>,
     errors: RwLock<Vec<Unreadable>>,
     pub(crate) progress: Counters,
     pub(crate) cancel: AtomicBool,
@@ -162,14 +167,26 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    pub(crate) fn names_snapshot(&self) -> Names {
-        self.names.read().map(|n| n.clone()).unwrap_or_default()
-    }
-
-    /// A segment is written: it is searched from now on.
-    pub(crate) fn publish(&self, segment: Segment, new_names: [Vec<String>; 4], errors: Vec<Unreadable>) {
-        if let Ok(mut names) = self.names.write() {
-            names.extend(&new_names);
+    /// A segment is written: it is searched from now on. Its new names
+    /// are numbered from `first_names` on.
+    pub(crate) fn publish(
+        &self,
+        segment: Segment,
+        first_names: [usize; 4],
+        new_names: [Vec<String>; 4],
+        errors: Vec<Unreadable>,
+    ) {
+        // Names read from the index since the segment was written hold
+        // these already: `extend` leaves them out.
+        if let Ok(mut names) = self.names.write()
+            && let Some(names) = names.as_mut()
+        {
+            Arc::make_mut(names).extend(first_names, &new_names);
+        }
+        if let Ok(mut counts) = self.name_counts.write() {
+            for ((count, first), new) in counts.iter_mut().zip(first_names).zip(&new_names) {
+                *count = (*count).max(first + new.len());
+            }
         }
         if let Ok(mut e) = self.errors.write() {
             e.extend(errors);
@@ -179,7 +196,8 @@ impl Shared {
         }
     }
 
-    fn load_blob(&self, id: u32, search: bool) -> Result<Vec<u8>, Error> {
+    /// Runs `read` on the connection that reads the index for queries.
+    fn with_reader<T>(&self, read: impl FnOnce(&Store) -> Result<T, Error>) -> Result<T, Error> {
         let mut reader = self
             .reader
             .lock()
@@ -187,10 +205,11 @@ impl Shared {
         if reader.is_none() {
             *reader = Some(Store::open(&self.index_path)?);
         }
-        reader
-            .as_ref()
-            .ok_or_else(|| Error::Index("no index".into()))?
-            .blob(id, search)
+        read(reader.as_ref().ok_or_else(|| Error::Index("no index".into()))?)
+    }
+
+    fn load_blob(&self, id: u32, search: bool) -> Result<Vec<u8>, Error> {
+        self.with_reader(|store| store.blob(id, search))
     }
 }
 
@@ -239,11 +258,12 @@ impl Database {
                 (store, Vec::new(), Some(Resume::start()))
             }
         };
-        let names = store.names()?;
+        let name_counts = store.name_counts()?;
         let errors = store.errors()?;
         let shared = Arc::new(Shared {
             segments: RwLock::new(segments.into_iter().map(|s| Arc::new(Segment::stored(s))).collect()),
-            names: RwLock::new(names),
+            names: RwLock::new(None),
+            name_counts: RwLock::new(name_counts),
             errors: RwLock::new(errors),
             progress: Counters::default(),
             cancel: AtomicBool::new(false),
@@ -391,12 +411,31 @@ impl Database {
         self.shared.segments.read().map(|s| s.clone()).unwrap_or_default()
     }
 
-    /// The name lists.
-    pub(crate) fn names(&self) -> std::sync::RwLockReadGuard<'_, Names> {
-        match self.shared.names.read() {
-            Ok(g) => g,
-            Err(poisoned) => poisoned.into_inner(),
+    /// The name lists, read from the index the first time.
+    pub(crate) fn names(&self) -> Result<Arc<Names>, Error> {
+        let lock = |e: String| Error::Index(format!("the name lists failed: {e}"));
+        if let Some(names) = self.shared.names.read().map_err(|e| lock(e.to_string()))?.as_ref() {
+            return Ok(names.clone());
         }
+        // Read under the write lock, so a segment published meanwhile
+        // waits and then adds only what the index did not hold yet.
+        let mut slot = self.shared.names.write().map_err(|e| lock(e.to_string()))?;
+        if slot.is_none() {
+            *slot = Some(Arc::new(self.shared.with_reader(Store::names)?));
+        }
+        Ok(slot.clone().unwrap_or_default())
+    }
+
+    /// The names of the players numbered `ids`, read from the index unless
+    /// the lists are at hand already.
+    pub(crate) fn player_names(&self, ids: &[u32]) -> Result<Vec<String>, Error> {
+        if let Ok(names) = self.shared.names.read()
+            && let Some(names) = names.as_ref()
+        {
+            let name = |&n: &u32| names.players.names.get(n as usize).cloned().unwrap_or_default();
+            return Ok(ids.iter().map(name).collect());
+        }
+        self.shared.with_reader(|store| store.players(ids))
     }
 
     /// A segment's search columns, read and checked when first asked for.
@@ -415,7 +454,7 @@ impl Database {
             return Ok(h.clone());
         }
         let blob = self.shared.load_blob(segment.info.id, false)?;
-        let counts = self.names().counts();
+        let counts = self.shared.name_counts.read().map(|c| *c).unwrap_or_default();
         let columns = HeaderColumns::from_blob(&blob, segment.info.games as usize, counts).map_err(damaged)?;
         Ok(segment.headers.get_or_init(|| Arc::new(columns)).clone())
     }

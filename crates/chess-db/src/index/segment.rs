@@ -124,18 +124,25 @@ impl std::hash::Hasher for Fnv {
 pub struct NameList {
     /// The names by number.
     pub names: Vec<String>,
+    /// The numbers by name, made when first needed: queries only read
+    /// names by number.
     numbers: HashMap<String, u32, std::hash::BuildHasherDefault<Fnv>>,
 }
 
 impl NameList {
     /// The list holding `names` in this order.
     pub fn from_names(names: Vec<String>) -> NameList {
-        let numbers = names.iter().enumerate().map(|(i, n)| (n.clone(), i as u32)).collect();
-        NameList { names, numbers }
+        NameList {
+            names,
+            numbers: HashMap::default(),
+        }
     }
 
     /// The number of `name`, given one if it has none.
     pub fn number(&mut self, name: &str) -> u32 {
+        if self.numbers.len() < self.names.len() {
+            self.numbers = self.names.iter().enumerate().map(|(i, n)| (n.clone(), i as u32)).collect();
+        }
         if let Some(&n) = self.numbers.get(name) {
             return n;
         }
@@ -176,18 +183,18 @@ impl Names {
         std::array::from_fn(|k| lists[k].names.get(counts[k]..).unwrap_or_default().to_vec())
     }
 
-    /// Appends names numbered after the ones held (see [`Names::since`]).
-    pub fn extend(&mut self, new: &[Vec<String>; 4]) {
+    /// Appends `new`, the names numbered from `first` on (see
+    /// [`Names::since`]), leaving out the ones held already.
+    pub fn extend(&mut self, first: [usize; 4], new: &[Vec<String>; 4]) {
         let lists = [
             &mut self.players,
             &mut self.events,
             &mut self.sites,
             &mut self.time_controls,
         ];
-        for (list, names) in lists.into_iter().zip(new) {
-            for name in names {
-                list.number(name);
-            }
+        for ((list, names), first) in lists.into_iter().zip(new).zip(first) {
+            let held = list.names.len().saturating_sub(first);
+            list.names.extend(names.iter().skip(held).cloned());
         }
     }
 }

@@ -157,13 +157,7 @@ impl Store {
             return Err(Error::Index(format!("{}: not an index of this format", path.display())));
         }
         let mut store = Store { conn, written: [0; 4] };
-        let names = store.names()?;
-        store.written = [
-            names.players.names.len(),
-            names.events.names.len(),
-            names.sites.names.len(),
-            names.time_controls.names.len(),
-        ];
+        store.written = store.name_counts()?;
         Ok(store)
     }
 
@@ -270,6 +264,37 @@ impl Store {
                 r.get(0)
             })
             .map_err(sql)
+    }
+
+    /// How many names each list holds (players, events, sites, time
+    /// controls), without reading them: numbers run from 0 without gaps
+    /// (which [`Store::names`] checks).
+    pub fn name_counts(&self) -> Result<[usize; 4], Error> {
+        let mut counts = [0; 4];
+        for (count, table) in counts.iter_mut().zip(["players", "events", "sites", "time_controls"]) {
+            let next: i64 = self
+                .conn
+                .query_row(&format!("SELECT COALESCE(MAX(id) + 1, 0) FROM {table}"), [], |r| r.get(0))
+                .map_err(sql)?;
+            *count = usize::try_from(next).map_err(|_| Error::Index(format!("{table}: a negative number")))?;
+        }
+        Ok(counts)
+    }
+
+    /// The players numbered `ids` (an empty name for a number not used).
+    pub fn players(&self, ids: &[u32]) -> Result<Vec<String>, Error> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT name FROM players WHERE id = ?1")
+            .map_err(sql)?;
+        ids.iter()
+            .map(|&id| {
+                stmt.query_row([id], |r| r.get(0))
+                    .optional()
+                    .map(Option::unwrap_or_default)
+                    .map_err(sql)
+            })
+            .collect()
     }
 
     /// The name lists.

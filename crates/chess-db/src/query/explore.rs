@@ -180,16 +180,16 @@ impl Database {
             top.extend(part.top);
         }
         keep_top(&mut top);
-        let names = self.names();
-        let name = |n: u32| names.players.names.get(n as usize).cloned().unwrap_or_default();
+        let ids: Vec<u32> = top.iter().flat_map(|c| c.players).collect();
+        let mut names = self.player_names(&ids)?.into_iter();
         let mut explorer = Explorer {
             top: top
                 .into_iter()
                 .map(|c| TopGame {
                     game: c.game,
                     ply: c.ply,
-                    white: name(c.players[0]),
-                    black: name(c.players[1]),
+                    white: names.next().unwrap_or_default(),
+                    black: names.next().unwrap_or_default(),
                     white_elo: c.elos[0],
                     black_elo: c.elos[1],
                     result: c.result,

@@ -47,7 +47,10 @@ impl Database {
     ) -> Result<Vec<T>, Error> {
         let segments = self.segments();
         let filter = filter.filter(|f| !f.is_empty());
-        let compiled = filter.map(|f| f.compile(&self.names()));
+        let compiled = match filter {
+            Some(f) => Some(f.compile(&*self.names()?)),
+            None => None,
+        };
         let need_headers = headers || filter.is_some_and(Filter::needs_headers);
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
