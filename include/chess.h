@@ -150,6 +150,10 @@ typedef enum ChessError {
    * A bug caught at the boundary (a panic); the handle is still usable.
    */
   CHESS_ERR_INTERNAL = -8,
+  /**
+   * The caller cancelled it (`chess_db_open`'s cancel flag).
+   */
+  CHESS_ERR_CANCELLED = -9,
 } ChessError;
 
 /**
@@ -242,6 +246,32 @@ typedef enum ChessPieceKind {
  * released with `chess_book_free`.
  */
 typedef struct ChessBook ChessBook;
+
+/**
+ * A PGN file with its index (opaque): made by `chess_db_open`, released
+ * with `chess_db_free`.
+ */
+typedef struct ChessDb ChessDb;
+
+/**
+ * An opening explorer's table for one position (opaque): made by
+ * `chess_db_explore`, released with `chess_db_explorer_free`.
+ */
+typedef struct ChessDbExplorer ChessDbExplorer;
+
+/**
+ * Header filters for the searches (opaque): made by
+ * `chess_db_filter_new`, set with `chess_db_filter_set`, released with
+ * `chess_db_filter_free`.
+ */
+typedef struct ChessDbFilter ChessDbFilter;
+
+/**
+ * The games a search found, in file order (opaque): read with
+ * `chess_db_games_count` and `chess_db_games_at`, released with
+ * `chess_db_games_free`.
+ */
+typedef struct ChessDbGames ChessDbGames;
 
 /**
  * A search engine of your own (opaque): the built-in engine with its hash
@@ -385,6 +415,112 @@ typedef struct ChessSearchInfo {
  * `chess_engine_stop`, which may be done from here).
  */
 typedef void (*ChessSearchCallback)(const struct ChessSearchInfo *info, void *user_data);
+
+/**
+ * How indexing goes, for the progress callback.
+ */
+typedef struct ChessDbProgress {
+  /**
+   * Bytes of the file read so far (of the compressed file, for one).
+   */
+  uint64_t bytes_read;
+  /**
+   * The file's size in bytes.
+   */
+  uint64_t bytes_total;
+  /**
+   * Games indexed so far.
+   */
+  uint64_t games;
+} ChessDbProgress;
+
+/**
+ * Called while `chess_db_open` indexes, about ten times a second, on the
+ * calling thread; `progress` is valid during the call only. It must not
+ * throw (C++) or `longjmp` out; it may set the cancel flag.
+ */
+typedef void (*ChessDbProgressCallback)(const struct ChessDbProgress *progress, void *user_data);
+
+/**
+ * A game a search found.
+ */
+typedef struct ChessDbMatch {
+  /**
+   * The game's number in the file, from 1.
+   */
+  uint64_t game;
+  /**
+   * The ply where it first reaches the position (0: the start); for
+   * material, the first ply of the run; 0 for a header filter.
+   */
+  uint32_t ply;
+} ChessDbMatch;
+
+/**
+ * One move of the explorer's table.
+ */
+typedef struct ChessDbMoveStats {
+  /**
+   * The move (named `move` in C).
+   */
+  struct ChessMove move;
+  /**
+   * Games that played it.
+   */
+  uint64_t games;
+  /**
+   * Of those, won by White.
+   */
+  uint64_t white;
+  /**
+   * Drawn.
+   */
+  uint64_t draws;
+  /**
+   * Won by Black.
+   */
+  uint64_t black;
+  /**
+   * The average rating of the players, over the games where both are
+   * rated; 0 when none is.
+   */
+  uint16_t average_elo;
+  /**
+   * The last year it was played; 0 when no game of it is dated.
+   */
+  uint16_t last_year;
+} ChessDbMoveStats;
+
+/**
+ * One of the best-rated games that reached the explorer's position
+ * (the players' names: `chess_db_explorer_top_white` / `_black`).
+ */
+typedef struct ChessDbTopGame {
+  /**
+   * The game's number in the file, from 1.
+   */
+  uint64_t game;
+  /**
+   * The ply where it reached the position.
+   */
+  uint32_t ply;
+  /**
+   * White's rating (0 when unknown).
+   */
+  uint16_t white_elo;
+  /**
+   * Black's rating (0 when unknown).
+   */
+  uint16_t black_elo;
+  /**
+   * The result (`CHESS_OUTCOME_ONGOING` for `*` or none).
+   */
+  enum ChessOutcome result;
+  /**
+   * The year played; 0 when the game is not dated.
+   */
+  uint16_t year;
+} ChessDbTopGame;
 
 /**
  * A node of a game's move tree: the position after a move (0 is the
@@ -903,6 +1039,264 @@ int32_t chess_pgn_reader_next(struct ChessPgnReader *reader, struct ChessGame **
  * `reader` is NULL or a reader not freed before.
  */
 void chess_pgn_reader_free(struct ChessPgnReader *reader);
+
+/**
+ * Opens the PGN file at `pgn_path` (`.pgn`, or compressed: `.pgn.zst`,
+ * `.pgn.gz`, `.pgn.bz2`, told by content) with its index, and returns when
+ * the index is complete. The index is a cache: at `index_path`, or when
+ * that is NULL in the user's cache directory (the environment variable
+ * CHESS_DB_CACHE names it, else `$XDG_CACHE_HOME/chess-toolkit/db`); used as it is when it fits the file,
+ * extended when games were only appended, built anew otherwise, on every
+ * core. A damaged or foreign index file is rebuilt, never trusted.
+ *
+ * While it builds, `progress` (NULL for none) is called with `user_data`
+ * about ten times a second. When `cancel` (NULL for none) points to a
+ * value that becomes nonzero (set from the callback, or from another
+ * thread with an atomic store), indexing stops: NULL with
+ * `CHESS_ERR_CANCELLED`; what was indexed is kept, and the next open goes
+ * on from there.
+ *
+ * NULL with `CHESS_ERR_IO` when the file cannot be read (missing, a
+ * directory) or the index cannot be written.
+ *
+ * # Safety
+ * `pgn_path` and `index_path` are NULL or NUL-terminated strings;
+ * `progress` is NULL or a function as `ChessDbProgressCallback` says;
+ * `cancel` is NULL or points to an aligned `int32_t` that stays valid
+ * until this returns, written by other threads only atomically.
+ */
+struct ChessDb *chess_db_open(const char *pgn_path, const char *index_path, ChessDbProgressCallback progress, void *user_data, const int32_t *cancel);
+
+/**
+ * Frees a database (its index stays on disk). NULL does nothing.
+ *
+ * # Safety
+ * `db` is NULL or a database from `chess_db_open`, not freed before.
+ */
+void chess_db_free(struct ChessDb *db);
+
+/**
+ * The number of games in the file (the ones that could not be read
+ * included: numbers are positions in the file). 0 for NULL.
+ *
+ * # Safety
+ * `db` is NULL or live.
+ */
+uint64_t chess_db_game_count(const struct ChessDb *db);
+
+/**
+ * The number of games that could not be read (each is left out of every
+ * search). 0 for NULL.
+ *
+ * # Safety
+ * `db` is NULL or live.
+ */
+uint64_t chess_db_unreadable_count(const struct ChessDb *db);
+
+/**
+ * A filter that lets every game through; set it with
+ * `chess_db_filter_set`.
+ */
+struct ChessDbFilter *chess_db_filter_new(void);
+
+/**
+ * Frees a filter. NULL does nothing.
+ *
+ * # Safety
+ * `filter` is NULL or a filter from `chess_db_filter_new`, not freed
+ * before.
+ */
+void chess_db_filter_free(struct ChessDbFilter *filter);
+
+/**
+ * Sets one filter, by the name of the `chess-db` program's option:
+ * `player`, `white`, `black`, `event`, `site` (a part of the name, any
+ * case), `min-elo`, `max-elo` (both players' ratings), `from`, `to` (dates:
+ * `2024`, `2024.03`, `2024.03.05`), `result` (`1-0`, `0-1`, `1/2-1/2`,
+ * `*`), `eco` (`B12` or `A00-B99`), `min-moves`, `max-moves`,
+ * `time-control` (`180+2`, or `bullet`, `blitz`, `rapid`, `classical`).
+ * Every filter set must hold. `CHESS_ERR_INVALID_ARG` for a name it does
+ * not know or a value it cannot read (the message says how to write it);
+ * the filter is then unchanged.
+ *
+ * # Safety
+ * `filter` is NULL or live; `key` and `value` are NULL or NUL-terminated.
+ */
+enum ChessError chess_db_filter_set(struct ChessDbFilter *filter, const char *key, const char *value);
+
+/**
+ * The games whose main line reaches `pos` (same pieces on the same
+ * squares, side to move, castling rights and en passant, as FIDE counts
+ * repetitions), each with the first ply where it does, in file order;
+ * only within the first `max_ply` plies when `max_ply` is 0 or more (-1:
+ * anywhere); only the games `filter` lets through when it is not NULL.
+ * NULL and the last error on failure.
+ *
+ * # Safety
+ * `db` and `pos` are NULL or live; `filter` is NULL or live.
+ */
+struct ChessDbGames *chess_db_search_position(const struct ChessDb *db, const ChessPosition *pos, int32_t max_ply, const struct ChessDbFilter *filter);
+
+/**
+ * The games where `material` (`KRPkr`: White's pieces in capitals,
+ * Black's in small letters, kings included) stands on the board for at
+ * least `min_plies` plies in a row (1 or more; 0 is read as 1), with the
+ * first ply of that run, in file order; only the games `filter` lets
+ * through when it is not NULL. NULL with `CHESS_ERR_PARSE` for material
+ * it cannot read.
+ *
+ * # Safety
+ * `db` is NULL or live; `material` is NULL or NUL-terminated; `filter` is
+ * NULL or live.
+ */
+struct ChessDbGames *chess_db_search_material(const struct ChessDb *db, const char *material, uint32_t min_plies, const struct ChessDbFilter *filter);
+
+/**
+ * The games `filter` lets through (every readable game for NULL), in
+ * file order (their `ply` is 0).
+ *
+ * # Safety
+ * `db` is NULL or live; `filter` is NULL or live.
+ */
+struct ChessDbGames *chess_db_filter(const struct ChessDb *db, const struct ChessDbFilter *filter);
+
+/**
+ * How many games a search found. 0 for NULL.
+ *
+ * # Safety
+ * `games` is NULL or live.
+ */
+size_t chess_db_games_count(const struct ChessDbGames *games);
+
+/**
+ * The `index`-th game found (from 0), written to `out`.
+ * `CHESS_ERR_INVALID_ARG` when `index` is not below the count.
+ *
+ * # Safety
+ * `games` is NULL or live; `out` is NULL or writable.
+ */
+enum ChessError chess_db_games_at(const struct ChessDbGames *games, size_t index, struct ChessDbMatch *out);
+
+/**
+ * Frees a search's games. NULL does nothing.
+ *
+ * # Safety
+ * `games` is NULL or from a search, not freed before.
+ */
+void chess_db_games_free(struct ChessDbGames *games);
+
+/**
+ * Game `number` (from 1) as the file has it, read and replayed: NULL with
+ * `CHESS_ERR_INVALID_ARG` for a number out of range, `CHESS_ERR_PARSE` for
+ * a game that cannot be read (the message says where), `CHESS_ERR_IO` when
+ * the file cannot be read.
+ *
+ * # Safety
+ * `db` is NULL or live.
+ */
+struct ChessGame *chess_db_read_game(const struct ChessDb *db, uint64_t number);
+
+/**
+ * Game `number`'s PGN text exactly as the file has it (its bytes, in the
+ * file's encoding), snprintf-style; 0 and an empty string on failure (a
+ * number out of range, the file unreadable).
+ *
+ * # Safety
+ * `db` is NULL or live; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_db_game_text(const struct ChessDb *db, uint64_t number, char *buf, size_t cap);
+
+/**
+ * The opening explorer for `pos`: the moves played from it in the
+ * collection (in the games `filter` lets through, when not NULL), most
+ * played first, with their results, and the best-rated games that reached
+ * it. NULL and the last error on failure.
+ *
+ * # Safety
+ * `db` and `pos` are NULL or live; `filter` is NULL or live.
+ */
+struct ChessDbExplorer *chess_db_explore(const struct ChessDb *db, const ChessPosition *pos, const struct ChessDbFilter *filter);
+
+/**
+ * Frees an explorer. NULL does nothing.
+ *
+ * # Safety
+ * `explorer` is NULL or from `chess_db_explore`, not freed before.
+ */
+void chess_db_explorer_free(struct ChessDbExplorer *explorer);
+
+/**
+ * The games that reached the position (those that ended there
+ * included); White's wins, draws and Black's wins among them into
+ * `white`, `draws`, `black` (each NULL for not wanted). 0 for NULL.
+ *
+ * # Safety
+ * `explorer` is NULL or live; `white`, `draws`, `black` are NULL or
+ * writable.
+ */
+uint64_t chess_db_explorer_games(const struct ChessDbExplorer *explorer, uint64_t *white, uint64_t *draws, uint64_t *black);
+
+/**
+ * How many different moves were played from the position. 0 for NULL.
+ *
+ * # Safety
+ * `explorer` is NULL or live.
+ */
+size_t chess_db_explorer_move_count(const struct ChessDbExplorer *explorer);
+
+/**
+ * The `index`-th move (from 0; most played first) and its figures, into
+ * `out`. `CHESS_ERR_INVALID_ARG` when `index` is not below the count.
+ *
+ * # Safety
+ * `explorer` is NULL or live; `out` is NULL or writable.
+ */
+enum ChessError chess_db_explorer_move(const struct ChessDbExplorer *explorer, size_t index, struct ChessDbMoveStats *out);
+
+/**
+ * The `index`-th move's SAN (`Nf3`), snprintf-style; 0 and an empty
+ * string when there is no such move.
+ *
+ * # Safety
+ * `explorer` is NULL or live; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_db_explorer_move_san(const struct ChessDbExplorer *explorer, size_t index, char *buf, size_t cap);
+
+/**
+ * How many top games the explorer holds (the best-rated that reached the
+ * position, at most 10). 0 for NULL.
+ *
+ * # Safety
+ * `explorer` is NULL or live.
+ */
+size_t chess_db_explorer_top_count(const struct ChessDbExplorer *explorer);
+
+/**
+ * The `index`-th top game (from 0; best-rated first), into `out`.
+ * `CHESS_ERR_INVALID_ARG` when `index` is not below the count.
+ *
+ * # Safety
+ * `explorer` is NULL or live; `out` is NULL or writable.
+ */
+enum ChessError chess_db_explorer_top(const struct ChessDbExplorer *explorer, size_t index, struct ChessDbTopGame *out);
+
+/**
+ * The `index`-th top game's White player, snprintf-style; 0 and an empty
+ * string when there is no such game.
+ *
+ * # Safety
+ * `explorer` is NULL or live; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_db_explorer_top_white(const struct ChessDbExplorer *explorer, size_t index, char *buf, size_t cap);
+
+/**
+ * The `index`-th top game's Black player, snprintf-style; 0 and an empty
+ * string when there is no such game.
+ *
+ * # Safety
+ * `explorer` is NULL or live; `buf` is NULL or writable for `cap` bytes.
+ */
+size_t chess_db_explorer_top_black(const struct ChessDbExplorer *explorer, size_t index, char *buf, size_t cap);
 
 /**
  * The standard starting position. Never NULL unless out of memory.

@@ -18,6 +18,9 @@
  *   while (auto game = reader.next()) ...      // a bad game throws
  *                                              // CHESS_ERR_PARSE; read on after it
  *
+ *   chess::Database db = chess::Database::open("games.pgn.zst");
+ *   for (auto &row : db.explore(chess::Position()).moves) ...  // row.san, row.stats.games
+ *
  * Licensed MIT OR Apache-2.0.
  */
 #ifndef CHESS_HPP
@@ -437,6 +440,126 @@ class Engine {
 
  private:
   std::unique_ptr<ChessEngine, detail::Deleter<ChessEngine, chess_engine_free>> engine_;
+};
+
+/// Header filters for a collection's searches, set by the names of the
+/// chess-db program's options: player, white, black, event, site, min-elo,
+/// max-elo, from, to, result, eco, min-moves, max-moves, time-control.
+class DbFilter {
+ public:
+  DbFilter() : filter_(detail::check_ptr(chess_db_filter_new(), CHESS_ERR_INTERNAL)) {}
+  /// Throws CHESS_ERR_INVALID_ARG for a name it does not know or a value
+  /// it cannot read (the message says how to write it).
+  DbFilter &set(const std::string &key, const std::string &value) {
+    detail::check(chess_db_filter_set(filter_.get(), key.c_str(), value.c_str()));
+    return *this;
+  }
+  const ChessDbFilter *get() const noexcept { return filter_.get(); }
+
+ private:
+  std::unique_ptr<ChessDbFilter, detail::Deleter<ChessDbFilter, chess_db_filter_free>> filter_;
+};
+
+/// An opening explorer's table: the moves played from a position, most
+/// played first, and the best-rated games that reached it.
+struct DbExplorer {
+  struct Move {
+    ChessDbMoveStats stats;  ///< the move and its figures
+    std::string san;
+  };
+  struct TopGame {
+    ChessDbTopGame game;
+    std::string white;
+    std::string black;
+  };
+  uint64_t games = 0, white = 0, draws = 0, black = 0;
+  std::vector<Move> moves;
+  std::vector<TopGame> top;
+};
+
+/// A PGN file (plain or compressed) with its index: searched by position,
+/// material and header, explored move by move.
+class Database {
+ public:
+  /// Opens `pgn` and returns when its index is complete (built, extended
+  /// or used as it is). `index` empty: the user's cache directory.
+  /// `on_progress` (any callable taking a const ChessDbProgress &, which
+  /// must not throw) is called while it builds. Throws CHESS_ERR_IO when
+  /// the file cannot be read.
+  template <typename F>
+  static Database open(const std::string &pgn, const std::string &index, F &&on_progress) {
+    using Fn = std::remove_reference_t<F>;
+    auto trampoline = [](const ChessDbProgress *p, void *user) { (*static_cast<Fn *>(user))(*p); };
+    void *user = const_cast<void *>(static_cast<const void *>(std::addressof(on_progress)));
+    return Database(detail::check_ptr(
+        chess_db_open(pgn.c_str(), index.empty() ? nullptr : index.c_str(), trampoline, user, nullptr), CHESS_ERR_IO));
+  }
+  static Database open(const std::string &pgn, const std::string &index = "") {
+    return Database(detail::check_ptr(
+        chess_db_open(pgn.c_str(), index.empty() ? nullptr : index.c_str(), nullptr, nullptr, nullptr), CHESS_ERR_IO));
+  }
+
+  uint64_t game_count() const { return chess_db_game_count(db_.get()); }
+  uint64_t unreadable_count() const { return chess_db_unreadable_count(db_.get()); }
+
+  /// The games reaching `pos` (within `max_ply` plies when 0 or more), in
+  /// file order, each with the first ply where it does.
+  std::vector<ChessDbMatch> search_position(const PositionRef &pos, int32_t max_ply = -1,
+                                            const DbFilter *filter = nullptr) const {
+    return take(chess_db_search_position(db_.get(), pos.get(), max_ply, filter ? filter->get() : nullptr),
+                CHESS_ERR_INVALID_ARG);
+  }
+  /// The games where `material` (KRPkr) stands for `min_plies` plies.
+  std::vector<ChessDbMatch> search_material(const std::string &material, uint32_t min_plies = 1,
+                                            const DbFilter *filter = nullptr) const {
+    return take(chess_db_search_material(db_.get(), material.c_str(), min_plies, filter ? filter->get() : nullptr),
+                CHESS_ERR_PARSE);
+  }
+  /// The games the filter lets through.
+  std::vector<ChessDbMatch> filter(const DbFilter &filter) const {
+    return take(chess_db_filter(db_.get(), filter.get()), CHESS_ERR_INVALID_ARG);
+  }
+  DbExplorer explore(const PositionRef &pos, const DbFilter *filter = nullptr) const {
+    std::unique_ptr<ChessDbExplorer, detail::Deleter<ChessDbExplorer, chess_db_explorer_free>> ex(
+        detail::check_ptr(chess_db_explore(db_.get(), pos.get(), filter ? filter->get() : nullptr), CHESS_ERR_IO));
+    DbExplorer out;
+    out.games = chess_db_explorer_games(ex.get(), &out.white, &out.draws, &out.black);
+    for (size_t i = 0, n = chess_db_explorer_move_count(ex.get()); i < n; i++) {
+      DbExplorer::Move row{};
+      detail::check(chess_db_explorer_move(ex.get(), i, &row.stats));
+      row.san = detail::text([&](char *buf, size_t cap) { return chess_db_explorer_move_san(ex.get(), i, buf, cap); });
+      out.moves.push_back(row);
+    }
+    for (size_t i = 0, n = chess_db_explorer_top_count(ex.get()); i < n; i++) {
+      DbExplorer::TopGame top{};
+      detail::check(chess_db_explorer_top(ex.get(), i, &top.game));
+      top.white = detail::text([&](char *buf, size_t cap) { return chess_db_explorer_top_white(ex.get(), i, buf, cap); });
+      top.black = detail::text([&](char *buf, size_t cap) { return chess_db_explorer_top_black(ex.get(), i, buf, cap); });
+      out.top.push_back(top);
+    }
+    return out;
+  }
+  /// Game `number` (from 1), read; throws chess::Error for a number out
+  /// of range or a game that cannot be read (the message says which).
+  Game read_game(uint64_t number) const {
+    return Game(detail::check_ptr(chess_db_read_game(db_.get(), number), CHESS_ERR_INVALID_ARG));
+  }
+  /// Game `number`'s text as the file has it.
+  std::string game_text(uint64_t number) const {
+    return detail::checked_text([&](char *buf, size_t cap) { return chess_db_game_text(db_.get(), number, buf, cap); });
+  }
+  const ChessDb *get() const noexcept { return db_.get(); }
+
+ private:
+  explicit Database(ChessDb *db) : db_(db) {}
+  static std::vector<ChessDbMatch> take(ChessDbGames *games, ChessError code) {
+    std::unique_ptr<ChessDbGames, detail::Deleter<ChessDbGames, chess_db_games_free>> owned(
+        detail::check_ptr(games, code));
+    std::vector<ChessDbMatch> out(chess_db_games_count(owned.get()));
+    for (size_t i = 0; i < out.size(); i++) detail::check(chess_db_games_at(owned.get(), i, &out[i]));
+    return out;
+  }
+  std::unique_ptr<ChessDb, detail::Deleter<ChessDb, chess_db_free>> db_;
 };
 
 }  // namespace chess

@@ -461,6 +461,151 @@ static void books_and_opening_names(void) {
   chess_position_free(pos);
 }
 
+/* ---- game collections ------------------------------------------------------ */
+
+static const char *COLLECTION =
+    "[Event \"Rated blitz\"]\n[White \"Carlsen\"]\n[Black \"Nakamura\"]\n[WhiteElo \"2850\"]\n"
+    "[BlackElo \"2800\"]\n[Date \"2024.03.05\"]\n[ECO \"C20\"]\n[Result \"1-0\"]\n\n"
+    "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+    "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2019.??.??\"]\n[Result \"1/2-1/2\"]\n\n"
+    "1. e4 c5 2. Nf3 d6 1/2-1/2\n\n"
+    "[Event \"Broken\"]\n\n1. e4 e5 2. Ke3 *\n\n"
+    "[Event \"Endgame\"]\n[White \"Nakamura\"]\n[Black \"Ann\"]\n[FEN \"4k2r/8/8/8/8/8/R7/4K3 w - - 0 1\"]\n"
+    "[SetUp \"1\"]\n[Result \"0-1\"]\n\n1. Ra8+ Kd7 2. Ra7+ Kc6 0-1\n";
+
+static int progress_calls = 0;
+
+static void on_progress(const ChessDbProgress *p, void *user) {
+  progress_calls++;
+  CHECK(p != NULL && p->bytes_read <= p->bytes_total);
+  if (user != NULL) *(int32_t *)user = 1; /* cancel from the callback */
+}
+
+static void game_collections(void) {
+  const char *pgn = "api_test_games.pgn", *index = "api_test_games.sqlite";
+  FILE *f = fopen(pgn, "wb");
+  CHECK(f != NULL);
+  fputs(COLLECTION, f);
+  fclose(f);
+  remove(index);
+
+  /* Cancelled: NULL, CHESS_ERR_CANCELLED, and the next open goes on. */
+  int32_t cancel = 0;
+  CHECK(chess_db_open(pgn, index, on_progress, &cancel, &cancel) == NULL);
+  CHECK(strstr(chess_last_error(), "cancelled") != NULL);
+  CHECK(progress_calls == 1);
+
+  ChessDb *db = chess_db_open(pgn, index, on_progress, NULL, NULL);
+  CHECK(db != NULL);
+  CHECK(chess_db_game_count(db) == 4);
+  CHECK(chess_db_unreadable_count(db) == 1);
+
+  /* Position: after 1. e4 (games 1 and 2, at ply 1; the broken game is
+     left out). */
+  ChessGame *line = chess_game_new();
+  CHECK(chess_game_play_san(line, "e4") == CHESS_OK);
+  ChessDbGames *found = chess_db_search_position(db, chess_game_position(line), -1, NULL);
+  CHECK(chess_db_games_count(found) == 2);
+  ChessDbMatch m = {0, 0};
+  CHECK(chess_db_games_at(found, 1, &m) == CHESS_OK && m.game == 2 && m.ply == 1);
+  CHECK(chess_db_games_at(found, 2, &m) == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_db_games_at(found, SIZE_MAX, &m) == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_db_games_at(found, 0, NULL) == CHESS_ERR_NULL);
+  chess_db_games_free(found);
+  /* Not within the first 0 plies. */
+  found = chess_db_search_position(db, chess_game_position(line), 0, NULL);
+  CHECK(chess_db_games_count(found) == 0);
+  chess_db_games_free(found);
+
+  /* Filters, alone and with a position. */
+  ChessDbFilter *filter = chess_db_filter_new();
+  CHECK(chess_db_filter_set(filter, "player", "NAKA") == CHESS_OK);
+  CHECK(chess_db_filter_set(filter, "min-elo", "strong") == CHESS_ERR_INVALID_ARG);
+  CHECK(strstr(chess_last_error(), "min-elo") != NULL);
+  CHECK(chess_db_filter_set(filter, "colour", "white") == CHESS_ERR_INVALID_ARG);
+  CHECK(chess_db_filter_set(NULL, "player", "x") == CHESS_ERR_NULL);
+  CHECK(chess_db_filter_set(filter, NULL, "x") == CHESS_ERR_NULL);
+  found = chess_db_filter(db, filter);
+  CHECK(chess_db_games_count(found) == 2);
+  CHECK(chess_db_games_at(found, 1, &m) == CHESS_OK && m.game == 4 && m.ply == 0);
+  chess_db_games_free(found);
+  found = chess_db_search_position(db, chess_game_position(line), -1, filter);
+  CHECK(chess_db_games_count(found) == 1);
+  chess_db_games_free(found);
+  found = chess_db_filter(db, NULL);
+  CHECK(chess_db_games_count(found) == 3);
+  chess_db_games_free(found);
+
+  /* Material: rook against rook, then the king and rook alone for Black. */
+  found = chess_db_search_material(db, "KRkr", 1, NULL);
+  CHECK(chess_db_games_count(found) == 1);
+  chess_db_games_free(found);
+  CHECK(chess_db_search_material(db, "KRZ", 1, NULL) == NULL);
+  CHECK(chess_db_search_material(db, NULL, 1, NULL) == NULL);
+
+  /* The explorer at the start: 1. e4 twice (a win and a draw). */
+  ChessPosition *start = chess_position_new();
+  ChessDbExplorer *ex = chess_db_explore(db, start, NULL);
+  CHECK(ex != NULL);
+  uint64_t white = 0, draws = 0, black = 0;
+  CHECK(chess_db_explorer_games(ex, &white, &draws, &black) == 2);
+  CHECK(white == 1 && draws == 1 && black == 0);
+  CHECK(chess_db_explorer_move_count(ex) == 1);
+  ChessDbMoveStats row;
+  CHECK(chess_db_explorer_move(ex, 0, &row) == CHESS_OK);
+  CHECK(row.move.from == 12 && row.move.to == 28 && row.games == 2 && row.last_year == 2024);
+  CHECK(row.average_elo == 2825);
+  char san[16];
+  CHECK(chess_db_explorer_move_san(ex, 0, san, sizeof san) == 2);
+  CHECK_STR(san, "e4");
+  CHECK(chess_db_explorer_move_san(ex, 1, san, sizeof san) == 0);
+  CHECK_STR(san, "");
+  CHECK(chess_db_explorer_top_count(ex) == 1);
+  ChessDbTopGame top;
+  CHECK(chess_db_explorer_top(ex, 0, &top) == CHESS_OK);
+  CHECK(top.game == 1 && top.result == CHESS_OUTCOME_WHITE_WINS && top.year == 2024 && top.white_elo == 2850);
+  char name[8];
+  CHECK(chess_db_explorer_top_white(ex, 0, name, sizeof name) == 7);
+  CHECK_STR(name, "Carlsen");
+  CHECK(chess_db_explorer_top_black(ex, 0, name, 4) == 8); /* cut, NUL-terminated */
+  CHECK_STR(name, "Nak");
+  chess_db_explorer_free(ex);
+  CHECK(chess_db_explore(db, NULL, NULL) == NULL);
+  CHECK(chess_db_explore(NULL, start, NULL) == NULL);
+
+  /* Games back: read, and as written. */
+  ChessGame *g = chess_db_read_game(db, 4);
+  CHECK(g != NULL && chess_game_move_count(g) == 4);
+  chess_game_free(g);
+  CHECK(chess_db_read_game(db, 3) == NULL); /* the broken one */
+  CHECK(chess_db_read_game(db, 0) == NULL);
+  CHECK(chess_db_read_game(db, 5) == NULL);
+  size_t len = chess_db_game_text(db, 2, NULL, 0);
+  char *text = malloc(len + 1);
+  CHECK(chess_db_game_text(db, 2, text, len + 1) == len);
+  CHECK(strncmp(text, "[Event \"Club\"]", 14) == 0);
+  free(text);
+
+  /* NULL everywhere: errors, never crashes. */
+  CHECK(chess_db_open(NULL, index, NULL, NULL, NULL) == NULL);
+  CHECK(chess_db_open("/no/such/file.pgn", index, NULL, NULL, NULL) == NULL);
+  CHECK(strstr(chess_last_error(), "/no/such/file.pgn") != NULL);
+  CHECK(chess_db_game_count(NULL) == 0);
+  CHECK(chess_db_games_count(NULL) == 0);
+  CHECK(chess_db_explorer_move_count(NULL) == 0);
+  chess_db_free(NULL);
+  chess_db_filter_free(NULL);
+  chess_db_games_free(NULL);
+  chess_db_explorer_free(NULL);
+
+  chess_db_filter_free(filter);
+  chess_position_free(start);
+  chess_game_free(line);
+  chess_db_free(db);
+  remove(pgn);
+  remove(index);
+}
+
 int main(void) {
   last_error_outlives_the_next_failure();
   failed_string_functions_write_an_empty_string();
@@ -476,6 +621,7 @@ int main(void) {
   games_copied_and_made_from_positions();
   chess960();
   books_and_opening_names();
+  game_collections();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

@@ -99,6 +99,44 @@ int main() {
   CHECK(best.pv_length > 0 && start.is_legal(best.pv[0]));
   throws(CHESS_ERR_INVALID_ARG, [] { chess::Engine too_big(1u << 30); });
 
+  // Collections: a file, its index, searches and the explorer.
+  {
+    const char *pgn = "api_test_cpp_games.pgn", *index = "api_test_cpp_games.sqlite";
+    std::FILE *f = std::fopen(pgn, "wb");
+    std::fputs("[White \"Ann\"]\n[Black \"Bob\"]\n[Date \"2020.01.02\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n"
+               "[White \"Bob\"]\n[Black \"Cid\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n"
+               "[White \"Ann\"]\n[Black \"Cid\"]\n[Result \"1/2-1/2\"]\n\n1. e4 c5 1/2-1/2\n",
+               f);
+    std::fclose(f);
+    std::remove(index);
+    int calls = 0;
+    chess::Database db = chess::Database::open(pgn, index, [&](const ChessDbProgress &) { calls++; });
+    CHECK(calls >= 1);
+    CHECK(db.game_count() == 3);
+    chess::Position start;
+    chess::DbExplorer ex = db.explore(start);
+    CHECK(ex.games == 3 && ex.white == 1 && ex.draws == 1 && ex.black == 1);
+    CHECK(ex.moves.size() == 2 && ex.moves[0].san == "e4" && ex.moves[0].stats.games == 2);
+    chess::Position after = start;
+    after.play(after.parse_san("e4"));
+    std::vector<ChessDbMatch> found = db.search_position(after);
+    CHECK(found.size() == 2 && found[1].game == 3 && found[1].ply == 1);
+    chess::DbFilter ann;
+    ann.set("white", "ann").set("result", "1-0");
+    CHECK(db.filter(ann).size() == 1);
+    CHECK(db.search_position(after, -1, &ann).size() == 1);
+    throws(CHESS_ERR_INVALID_ARG, [&] { ann.set("eco", "Z99"); });
+    throws(CHESS_ERR_PARSE, [&] { db.search_material("KQX"); });
+    CHECK(db.search_material("KQRRBBNNPPPPPPPPkqrrbbnnpppppppp").size() == 3);
+    CHECK(db.read_game(2).tag("White").value_or("") == "Bob");
+    CHECK(db.game_text(3).find("1. e4 c5") != std::string::npos);
+    std::string why = throws(CHESS_ERR_INVALID_ARG, [&] { db.read_game(4); });
+    CHECK(why.find("1 to 3") != std::string::npos);
+    throws(CHESS_ERR_IO, [] { chess::Database::open("/no/such.pgn", "x.sqlite"); });
+    std::remove(pgn);
+    std::remove(index);
+  }
+
   if (failures) {
     std::fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

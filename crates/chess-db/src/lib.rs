@@ -44,7 +44,7 @@ pub mod source;
 pub use index::{Database, Options, Progress, Stats, default_index_path};
 pub use material::{Material, MaterialError};
 pub use query::explore::{Explorer, MoveRow, TopGame};
-pub use query::filter::{Filter, TimeClass};
+pub use query::filter::{FILTER_KEYS, Filter, TimeClass};
 pub use query::position::Match;
 
 /// What can go wrong with a collection.

@@ -41,6 +41,9 @@ mod game_files;
 // PGN files, game by game.
 mod pgn;
 
+// Game collections: indexed, searched, explored.
+mod db;
+
 // Positions, their notation, what they show.
 mod position;
 
@@ -54,6 +57,7 @@ mod tree;
 use std::ffi::c_char;
 
 pub use book::*;
+pub use db::*;
 pub use engine::*;
 pub use game::*;
 pub use game_files::*;
@@ -120,6 +124,8 @@ pub enum ChessError {
     CHESS_ERR_AMBIGUOUS_MOVE = -7,
     /// A bug caught at the boundary (a panic); the handle is still usable.
     CHESS_ERR_INTERNAL = -8,
+    /// The caller cancelled it (`chess_db_open`'s cancel flag).
+    CHESS_ERR_CANCELLED = -9,
 }
 
 /// Kinds of piece, as in `ChessMove.promotion` and `chess_position_piece_at`.
@@ -256,7 +262,7 @@ pub extern "C" fn chess_last_error() -> *const c_char {
 
 impl ChessError {
     /// Every code, for mapping integers back.
-    const ALL: [ChessError; 9] = [
+    const ALL: [ChessError; 10] = [
         ChessError::CHESS_OK,
         ChessError::CHESS_ERR_NULL,
         ChessError::CHESS_ERR_INVALID_FEN,
@@ -266,6 +272,7 @@ impl ChessError {
         ChessError::CHESS_ERR_INVALID_ARG,
         ChessError::CHESS_ERR_AMBIGUOUS_MOVE,
         ChessError::CHESS_ERR_INTERNAL,
+        ChessError::CHESS_ERR_CANCELLED,
     ];
 
     /// The code with this value, if there is one.
@@ -285,6 +292,7 @@ impl ChessError {
             ChessError::CHESS_ERR_INVALID_ARG => c"invalid argument",
             ChessError::CHESS_ERR_AMBIGUOUS_MOVE => c"ambiguous move",
             ChessError::CHESS_ERR_INTERNAL => c"internal error",
+            ChessError::CHESS_ERR_CANCELLED => c"cancelled",
         }
     }
 }

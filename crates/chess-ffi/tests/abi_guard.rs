@@ -108,6 +108,39 @@ fn current() -> Vec<String> {
             pv
         }
     );
+    layout!(facts, ChessBookEntry { mv, weight, learn });
+    layout!(
+        facts,
+        ChessDbProgress {
+            bytes_read,
+            bytes_total,
+            games
+        }
+    );
+    layout!(facts, ChessDbMatch { game, ply });
+    layout!(
+        facts,
+        ChessDbMoveStats {
+            mv,
+            games,
+            white,
+            draws,
+            black,
+            average_elo,
+            last_year
+        }
+    );
+    layout!(
+        facts,
+        ChessDbTopGame {
+            game,
+            ply,
+            white_elo,
+            black_elo,
+            result,
+            year
+        }
+    );
     facts.push(format!("struct ChessColor size {}", size_of::<ChessColor>()));
     facts.push(format!("struct ChessNode size {}", size_of::<ChessNode>()));
     facts.sort();

@@ -15,7 +15,6 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use chess_core::Position;
-use chess_db::header::{Date, GameResult, parse_eco};
 use chess_db::{Database, Error, Explorer, Filter, Material, Options};
 use clap::{Args, Parser, Subcommand};
 
@@ -314,57 +313,33 @@ fn parse_fen(fen: &str) -> Result<Position, Failure> {
 }
 
 impl FilterArgs {
+    /// The filter, read by the library as any caller's would be.
     fn filter(&self) -> Result<Filter, Failure> {
-        let date = |text: &Option<String>| -> Result<Option<Date>, Failure> {
-            match text {
-                None => Ok(None),
-                Some(t) => {
-                    let d = Date::parse(t);
-                    if d.year().is_none() {
-                        return Err(Failure::Usage(format!(
-                            "bad date {t:?}: write 2024, 2024.03 or 2024.03.05"
-                        )));
-                    }
-                    Ok(Some(d))
-                }
+        let numbers = |n: Option<u32>| n.map(|n| n.to_string());
+        let elos = |n: Option<u16>| n.map(|n| n.to_string());
+        let given = [
+            ("player", self.player.clone()),
+            ("white", self.white.clone()),
+            ("black", self.black.clone()),
+            ("min-elo", elos(self.min_elo)),
+            ("max-elo", elos(self.max_elo)),
+            ("from", self.from.clone()),
+            ("to", self.to.clone()),
+            ("result", self.result.clone()),
+            ("eco", self.eco.clone()),
+            ("event", self.event.clone()),
+            ("site", self.site.clone()),
+            ("min-moves", numbers(self.min_moves)),
+            ("max-moves", numbers(self.max_moves)),
+            ("time-control", self.time_control.clone()),
+        ];
+        let mut filter = Filter::default();
+        for (key, value) in given {
+            if let Some(value) = value {
+                filter.set(key, &value)?;
             }
-        };
-        let result = match self.result.as_deref() {
-            None => None,
-            Some(r) => Some(match r.to_ascii_lowercase().as_str() {
-                "white" | "1-0" => GameResult::WhiteWins,
-                "black" | "0-1" => GameResult::BlackWins,
-                "draw" | "1/2-1/2" | "½-½" => GameResult::Draw,
-                "*" | "unknown" => GameResult::Unknown,
-                _ => return Err(Failure::Usage(format!("bad result {r:?}: write 1-0, 0-1 or 1/2-1/2"))),
-            }),
-        };
-        let eco = match self.eco.as_deref() {
-            None => None,
-            Some(text) => {
-                let (a, b) = text.split_once('-').unwrap_or((text, text));
-                match (parse_eco(&a.to_ascii_uppercase()), parse_eco(&b.to_ascii_uppercase())) {
-                    (Some(a), Some(b)) if a <= b => Some((a, b)),
-                    _ => return Err(Failure::Usage(format!("bad ECO {text:?}: write B12 or A00-B99"))),
-                }
-            }
-        };
-        Ok(Filter {
-            player: self.player.clone(),
-            white: self.white.clone(),
-            black: self.black.clone(),
-            min_elo: self.min_elo,
-            max_elo: self.max_elo,
-            from: date(&self.from)?,
-            to: date(&self.to)?,
-            result,
-            eco,
-            event: self.event.clone(),
-            site: self.site.clone(),
-            min_moves: self.min_moves,
-            max_moves: self.max_moves,
-            time_control: self.time_control.clone(),
-        })
+        }
+        Ok(filter)
     }
 }
 

@@ -277,6 +277,11 @@ fn write(store: &mut Store, f: Finished, shared: &Shared) -> Result<(), Error> {
     let search = f.search.to_blob();
     let headers = f.headers.to_blob();
     store.write_segment(f.info, (&search, &headers), &f.rows, &f.errors, &f.new_names)?;
-    shared.publish(Segment::loaded(f.info, f.search, f.headers), f.first_names, f.new_names, f.errors);
+    shared.publish(
+        Segment::loaded(f.info, f.search, f.headers),
+        f.first_names,
+        f.new_names,
+        f.errors,
+    );
     Ok(())
 }

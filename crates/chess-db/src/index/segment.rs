@@ -141,7 +141,12 @@ impl NameList {
     /// The number of `name`, given one if it has none.
     pub fn number(&mut self, name: &str) -> u32 {
         if self.numbers.len() < self.names.len() {
-            self.numbers = self.names.iter().enumerate().map(|(i, n)| (n.clone(), i as u32)).collect();
+            self.numbers = self
+                .names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.clone(), i as u32))
+                .collect();
         }
         if let Some(&n) = self.numbers.get(name) {
             return n;

@@ -274,7 +274,9 @@ impl Store {
         for (count, table) in counts.iter_mut().zip(["players", "events", "sites", "time_controls"]) {
             let next: i64 = self
                 .conn
-                .query_row(&format!("SELECT COALESCE(MAX(id) + 1, 0) FROM {table}"), [], |r| r.get(0))
+                .query_row(&format!("SELECT COALESCE(MAX(id) + 1, 0) FROM {table}"), [], |r| {
+                    r.get(0)
+                })
                 .map_err(sql)?;
             *count = usize::try_from(next).map_err(|_| Error::Index(format!("{table}: a negative number")))?;
         }

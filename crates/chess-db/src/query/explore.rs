@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use chess_core::Position;
+use chess_core::{Move, Position};
 
 use crate::Error;
 use crate::header::GameResult;
@@ -19,8 +19,10 @@ use crate::record::unpack_move;
 pub const TOP_GAMES: usize = 10;
 
 /// A move played from the position.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRow {
+    /// The move.
+    pub mv: Move,
     /// The move in SAN (`Nf3`).
     pub san: String,
     /// The move in UCI (`g1f3`).
@@ -203,8 +205,8 @@ impl Database {
             for (t, r) in totals.iter_mut().zip(c.results) {
                 *t += r;
             }
-            let (san, uci) = match unpack_move(position, packed) {
-                Some(m) => (position.san(m).unwrap_or_else(|_| m.uci()), m.uci()),
+            let (mv, san, uci) = match unpack_move(position, packed) {
+                Some(m) => (m, position.san(m).unwrap_or_else(|_| m.uci()), m.uci()),
                 None => {
                     return Err(Error::Damaged(
                         "a stored move that is not legal where it was played".into(),
@@ -212,6 +214,7 @@ impl Database {
                 }
             };
             explorer.moves.push(MoveRow {
+                mv,
                 san,
                 uci,
                 games: c.games,

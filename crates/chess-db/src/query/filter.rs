@@ -4,7 +4,8 @@
 //! game whose header does not say (no rating, no date) does not match a
 //! filter on it.
 
-use crate::header::{Date, GameResult};
+use crate::Error;
+use crate::header::{Date, GameResult, parse_eco};
 use crate::index::segment::{HeaderColumns, NameList, Names, SearchColumns, UNREADABLE};
 
 /// How fast a time control is, as lichess sorts them: by the estimated
@@ -110,7 +111,103 @@ pub(crate) struct Compiled {
     to: Option<u32>,
 }
 
+/// The names [`Filter::set`] knows, as the `chess-db` program's options.
+pub const FILTER_KEYS: [&str; 14] = [
+    "player",
+    "white",
+    "black",
+    "min-elo",
+    "max-elo",
+    "from",
+    "to",
+    "result",
+    "eco",
+    "event",
+    "site",
+    "min-moves",
+    "max-moves",
+    "time-control",
+];
+
 impl Filter {
+    /// Sets one filter from text, by the name of the `chess-db` option
+    /// (see [`FILTER_KEYS`]): `filter.set("min-elo", "2500")`,
+    /// `set("eco", "B20-B99")`, `set("from", "2024.03")`, `set("result",
+    /// "1/2-1/2")` (or `white`, `black`, `draw`), `set("time-control",
+    /// "blitz")`. A key it does not know, or a value it cannot read, is an
+    /// [`Error::Query`] saying how to write it; the filter is then as it was.
+    ///
+    /// ```
+    /// let mut filter = chess_db::Filter::default();
+    /// filter.set("player", "carlsen")?;
+    /// filter.set("eco", "B90-B99")?;
+    /// assert!(filter.set("min-elo", "strong").is_err());
+    /// # Ok::<(), chess_db::Error>(())
+    /// ```
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
+        let bad = |how: &str| Error::Query(format!("bad {key} {value:?}: {how}"));
+        let number = |how: &str| value.trim().parse::<u32>().map_err(|_| bad(how));
+        let date = || {
+            let d = Date::parse(value.trim());
+            d.year()
+                .map(|_| d)
+                .ok_or_else(|| bad("write 2024, 2024.03 or 2024.03.05"))
+        };
+        let text = || Some(value.to_string());
+        match key {
+            "player" => self.player = text(),
+            "white" => self.white = text(),
+            "black" => self.black = text(),
+            "event" => self.event = text(),
+            "site" => self.site = text(),
+            "min-elo" | "max-elo" => {
+                let elo = u16::try_from(number("write a rating, 0 to 65535")?)
+                    .map_err(|_| bad("write a rating, 0 to 65535"))?;
+                *if key == "min-elo" {
+                    &mut self.min_elo
+                } else {
+                    &mut self.max_elo
+                } = Some(elo);
+            }
+            "min-moves" => self.min_moves = Some(number("write a number of moves")?),
+            "max-moves" => self.max_moves = Some(number("write a number of moves")?),
+            "from" => self.from = Some(date()?),
+            "to" => self.to = Some(date()?),
+            "result" => {
+                self.result = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "white" | "1-0" => GameResult::WhiteWins,
+                    "black" | "0-1" => GameResult::BlackWins,
+                    "draw" | "1/2-1/2" | "½-½" => GameResult::Draw,
+                    "*" | "unknown" => GameResult::Unknown,
+                    _ => return Err(bad("write 1-0, 0-1, 1/2-1/2 or *")),
+                });
+            }
+            "eco" => {
+                let upper = value.trim().to_ascii_uppercase();
+                let (a, b) = upper.split_once('-').unwrap_or((&upper, &upper));
+                self.eco = match (parse_eco(a), parse_eco(b)) {
+                    (Some(a), Some(b)) if a <= b => Some((a, b)),
+                    _ => return Err(bad("write B12 or A00-B99")),
+                };
+            }
+            "time-control" => {
+                let tc = value.trim();
+                let readable = TimeClass::parse(tc).is_some() || TimeClass::of(tc).is_some() || tc == "-";
+                if !readable {
+                    return Err(bad("write 180+2, 600, or bullet, blitz, rapid, classical"));
+                }
+                self.time_control = Some(tc.to_string());
+            }
+            _ => {
+                return Err(Error::Query(format!(
+                    "no filter {key:?}: the filters are {}",
+                    FILTER_KEYS.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// Whether the filter asks for nothing.
     pub fn is_empty(&self) -> bool {
         *self == Filter::default()

@@ -1,0 +1,726 @@
+//! Game collections: a PGN file (plain or compressed) with its index,
+//! searched by position, material and header, and explored move by move
+//! (the `chess-db` crate).
+
+use std::ffi::{c_char, c_void};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::Duration;
+
+use chess_db::{Database, Error as DbError, Explorer, Filter, Match, Material, Options};
+
+use crate::boundary::{Fail, Res, free, handle, handle_mut, nth, read_str, run, run_code, run_new};
+use crate::game::{ChessGame, read_path};
+use crate::position::{ChessPosition, to_c_move};
+use crate::{ChessError, ChessMove, ChessOutcome};
+
+/// A PGN file with its index (opaque): made by `chess_db_open`, released
+/// with `chess_db_free`.
+#[derive(Debug)]
+pub struct ChessDb {
+    db: Database,
+}
+
+impl crate::boundary::Handle for ChessDb {
+    const WHAT: &'static str = "the database";
+}
+
+/// Header filters for the searches (opaque): made by
+/// `chess_db_filter_new`, set with `chess_db_filter_set`, released with
+/// `chess_db_filter_free`.
+#[derive(Debug, Default)]
+pub struct ChessDbFilter {
+    filter: Filter,
+}
+
+impl crate::boundary::Handle for ChessDbFilter {
+    const WHAT: &'static str = "the filter";
+}
+
+/// The games a search found, in file order (opaque): read with
+/// `chess_db_games_count` and `chess_db_games_at`, released with
+/// `chess_db_games_free`.
+#[derive(Debug)]
+pub struct ChessDbGames {
+    matches: Vec<ChessDbMatch>,
+}
+
+impl crate::boundary::Handle for ChessDbGames {
+    const WHAT: &'static str = "the games";
+}
+
+/// An opening explorer's table for one position (opaque): made by
+/// `chess_db_explore`, released with `chess_db_explorer_free`.
+#[derive(Debug)]
+pub struct ChessDbExplorer {
+    explorer: Explorer,
+}
+
+impl crate::boundary::Handle for ChessDbExplorer {
+    const WHAT: &'static str = "the explorer";
+}
+
+/// A game a search found.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChessDbMatch {
+    /// The game's number in the file, from 1.
+    pub game: u64,
+    /// The ply where it first reaches the position (0: the start); for
+    /// material, the first ply of the run; 0 for a header filter.
+    pub ply: u32,
+}
+
+impl crate::boundary::Handle for ChessDbMatch {
+    const WHAT: &'static str = "the output match";
+}
+
+/// How indexing goes, for the progress callback.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChessDbProgress {
+    /// Bytes of the file read so far (of the compressed file, for one).
+    pub bytes_read: u64,
+    /// The file's size in bytes.
+    pub bytes_total: u64,
+    /// Games indexed so far.
+    pub games: u64,
+}
+
+/// One move of the explorer's table.
+/// cbindgen:field-names=[move, games, white, draws, black, average_elo, last_year]
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ChessDbMoveStats {
+    /// The move (named `move` in C).
+    pub mv: ChessMove,
+    /// Games that played it.
+    pub games: u64,
+    /// Of those, won by White.
+    pub white: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Won by Black.
+    pub black: u64,
+    /// The average rating of the players, over the games where both are
+    /// rated; 0 when none is.
+    pub average_elo: u16,
+    /// The last year it was played; 0 when no game of it is dated.
+    pub last_year: u16,
+}
+
+impl crate::boundary::Handle for ChessDbMoveStats {
+    const WHAT: &'static str = "the output row";
+}
+
+/// One of the best-rated games that reached the explorer's position
+/// (the players' names: `chess_db_explorer_top_white` / `_black`).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ChessDbTopGame {
+    /// The game's number in the file, from 1.
+    pub game: u64,
+    /// The ply where it reached the position.
+    pub ply: u32,
+    /// White's rating (0 when unknown).
+    pub white_elo: u16,
+    /// Black's rating (0 when unknown).
+    pub black_elo: u16,
+    /// The result (`CHESS_OUTCOME_ONGOING` for `*` or none).
+    pub result: ChessOutcome,
+    /// The year played; 0 when the game is not dated.
+    pub year: u16,
+}
+
+impl crate::boundary::Handle for ChessDbTopGame {
+    const WHAT: &'static str = "the output game";
+}
+
+/// Called while `chess_db_open` indexes, about ten times a second, on the
+/// calling thread; `progress` is valid during the call only. It must not
+/// throw (C++) or `longjmp` out; it may set the cancel flag.
+pub type ChessDbProgressCallback =
+    Option<unsafe extern "C" fn(progress: *const ChessDbProgress, user_data: *mut c_void)>;
+
+/// The code and message for a collection's failure.
+fn db_fail(e: DbError) -> Fail {
+    let code = match e {
+        DbError::Query(_) => ChessError::CHESS_ERR_INVALID_ARG,
+        DbError::Io(_) | DbError::Index(_) | DbError::Damaged(_) => ChessError::CHESS_ERR_IO,
+    };
+    Fail::new(code, e.to_string())
+}
+
+/// Opens the PGN file at `pgn_path` (`.pgn`, or compressed: `.pgn.zst`,
+/// `.pgn.gz`, `.pgn.bz2`, told by content) with its index, and returns when
+/// the index is complete. The index is a cache: at `index_path`, or when
+/// that is NULL in the user's cache directory (the environment variable
+/// CHESS_DB_CACHE names it, else `$XDG_CACHE_HOME/chess-toolkit/db`); used as it is when it fits the file,
+/// extended when games were only appended, built anew otherwise, on every
+/// core. A damaged or foreign index file is rebuilt, never trusted.
+///
+/// While it builds, `progress` (NULL for none) is called with `user_data`
+/// about ten times a second. When `cancel` (NULL for none) points to a
+/// value that becomes nonzero (set from the callback, or from another
+/// thread with an atomic store), indexing stops: NULL with
+/// `CHESS_ERR_CANCELLED`; what was indexed is kept, and the next open goes
+/// on from there.
+///
+/// NULL with `CHESS_ERR_IO` when the file cannot be read (missing, a
+/// directory) or the index cannot be written.
+///
+/// # Safety
+/// `pgn_path` and `index_path` are NULL or NUL-terminated strings;
+/// `progress` is NULL or a function as `ChessDbProgressCallback` says;
+/// `cancel` is NULL or points to an aligned `int32_t` that stays valid
+/// until this returns, written by other threads only atomically.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_open(
+    pgn_path: *const c_char,
+    index_path: *const c_char,
+    progress: ChessDbProgressCallback,
+    user_data: *mut c_void,
+    cancel: *const i32,
+) -> *mut ChessDb {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let pgn = unsafe { read_path(pgn_path) }?;
+        let index = if index_path.is_null() {
+            None
+        } else {
+            Some(unsafe { read_path(index_path) }?.to_path_buf())
+        };
+        // SAFETY: an aligned int32_t, written atomically by others (the
+        // contract): an AtomicI32 has its size, alignment and layout.
+        let cancel = unsafe { cancel.cast::<AtomicI32>().as_ref() };
+        let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed) != 0);
+        let db = Database::open(
+            pgn,
+            &Options {
+                index,
+                ..Options::default()
+            },
+        )
+        .map_err(db_fail)?;
+        loop {
+            let p = db.progress();
+            if let Some(callback) = progress {
+                let report = ChessDbProgress {
+                    bytes_read: p.bytes,
+                    bytes_total: p.size,
+                    games: p.games,
+                };
+                // SAFETY: the caller's function, as its type says.
+                unsafe { callback(&report, user_data) };
+            }
+            if cancelled() {
+                db.cancel();
+                let _ = db.wait();
+                return Err(Fail::new(
+                    ChessError::CHESS_ERR_CANCELLED,
+                    format!(
+                        "cancelled with {} games indexed (kept: the next open goes on from there)",
+                        db.game_count()
+                    ),
+                ));
+            }
+            if p.done {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        db.wait().map_err(db_fail)?;
+        Ok(ChessDb { db })
+    })
+}
+
+/// Frees a database (its index stays on disk). NULL does nothing.
+///
+/// # Safety
+/// `db` is NULL or a database from `chess_db_open`, not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_free(db: *mut ChessDb) {
+    // SAFETY: contract of this function.
+    run((), || {
+        unsafe { free(db) };
+        Ok(())
+    })
+}
+
+/// The number of games in the file (the ones that could not be read
+/// included: numbers are positions in the file). 0 for NULL.
+///
+/// # Safety
+/// `db` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_game_count(db: *const ChessDb) -> u64 {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(db) }?.db.game_count()))
+}
+
+/// The number of games that could not be read (each is left out of every
+/// search). 0 for NULL.
+///
+/// # Safety
+/// `db` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_unreadable_count(db: *const ChessDb) -> u64 {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(db) }?.db.unreadable().len() as u64))
+}
+
+/// A filter that lets every game through; set it with
+/// `chess_db_filter_set`.
+#[unsafe(no_mangle)]
+pub extern "C" fn chess_db_filter_new() -> *mut ChessDbFilter {
+    run_new(|| Ok(ChessDbFilter::default()))
+}
+
+/// Frees a filter. NULL does nothing.
+///
+/// # Safety
+/// `filter` is NULL or a filter from `chess_db_filter_new`, not freed
+/// before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_filter_free(filter: *mut ChessDbFilter) {
+    // SAFETY: contract of this function.
+    run((), || {
+        unsafe { free(filter) };
+        Ok(())
+    })
+}
+
+/// Sets one filter, by the name of the `chess-db` program's option:
+/// `player`, `white`, `black`, `event`, `site` (a part of the name, any
+/// case), `min-elo`, `max-elo` (both players' ratings), `from`, `to` (dates:
+/// `2024`, `2024.03`, `2024.03.05`), `result` (`1-0`, `0-1`, `1/2-1/2`,
+/// `*`), `eco` (`B12` or `A00-B99`), `min-moves`, `max-moves`,
+/// `time-control` (`180+2`, or `bullet`, `blitz`, `rapid`, `classical`).
+/// Every filter set must hold. `CHESS_ERR_INVALID_ARG` for a name it does
+/// not know or a value it cannot read (the message says how to write it);
+/// the filter is then unchanged.
+///
+/// # Safety
+/// `filter` is NULL or live; `key` and `value` are NULL or NUL-terminated.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_filter_set(
+    filter: *mut ChessDbFilter,
+    key: *const c_char,
+    value: *const c_char,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let f = unsafe { handle_mut(filter) }?;
+        let invalid = ChessError::CHESS_ERR_INVALID_ARG;
+        let key = unsafe { read_str(key, 64, "the filter's name", invalid) }?;
+        let value = unsafe { read_str(value, 1024, "the filter's value", invalid) }?;
+        f.filter.set(key, value).map_err(db_fail)
+    })
+}
+
+/// The filter behind an optional handle.
+///
+/// # Safety
+/// `filter` is NULL or live.
+unsafe fn filter_of<'a>(filter: *const ChessDbFilter) -> Option<&'a Filter> {
+    // SAFETY: forwarded contract.
+    unsafe { filter.as_ref() }.map(|f| &f.filter)
+}
+
+fn games(matches: Vec<Match>) -> ChessDbGames {
+    ChessDbGames {
+        matches: matches
+            .into_iter()
+            .map(|m| ChessDbMatch {
+                game: m.game,
+                ply: m.ply,
+            })
+            .collect(),
+    }
+}
+
+/// The games whose main line reaches `pos` (same pieces on the same
+/// squares, side to move, castling rights and en passant, as FIDE counts
+/// repetitions), each with the first ply where it does, in file order;
+/// only within the first `max_ply` plies when `max_ply` is 0 or more (-1:
+/// anywhere); only the games `filter` lets through when it is not NULL.
+/// NULL and the last error on failure.
+///
+/// # Safety
+/// `db` and `pos` are NULL or live; `filter` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_search_position(
+    db: *const ChessDb,
+    pos: *const ChessPosition,
+    max_ply: i32,
+    filter: *const ChessDbFilter,
+) -> *mut ChessDbGames {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let d = unsafe { handle(db) }?;
+        let p = unsafe { handle(pos) }?;
+        let max_ply = u32::try_from(max_ply).ok();
+        let found =
+            d.db.search_position(&p.pos, max_ply, unsafe { filter_of(filter) })
+                .map_err(db_fail)?;
+        Ok(games(found))
+    })
+}
+
+/// The games where `material` (`KRPkr`: White's pieces in capitals,
+/// Black's in small letters, kings included) stands on the board for at
+/// least `min_plies` plies in a row (1 or more; 0 is read as 1), with the
+/// first ply of that run, in file order; only the games `filter` lets
+/// through when it is not NULL. NULL with `CHESS_ERR_PARSE` for material
+/// it cannot read.
+///
+/// # Safety
+/// `db` is NULL or live; `material` is NULL or NUL-terminated; `filter` is
+/// NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_search_material(
+    db: *const ChessDb,
+    material: *const c_char,
+    min_plies: u32,
+    filter: *const ChessDbFilter,
+) -> *mut ChessDbGames {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let d = unsafe { handle(db) }?;
+        let text = unsafe { read_str(material, 64, "the material", ChessError::CHESS_ERR_PARSE) }?;
+        let material = Material::parse(text).map_err(|e| Fail::new(ChessError::CHESS_ERR_PARSE, e.to_string()))?;
+        let found =
+            d.db.search_material(&material, min_plies.max(1), unsafe { filter_of(filter) })
+                .map_err(db_fail)?;
+        Ok(games(found))
+    })
+}
+
+/// The games `filter` lets through (every readable game for NULL), in
+/// file order (their `ply` is 0).
+///
+/// # Safety
+/// `db` is NULL or live; `filter` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_filter(db: *const ChessDb, filter: *const ChessDbFilter) -> *mut ChessDbGames {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let d = unsafe { handle(db) }?;
+        let all = Filter::default();
+        let f = unsafe { filter_of(filter) }.unwrap_or(&all);
+        let numbers = d.db.filter(f).map_err(db_fail)?;
+        Ok(ChessDbGames {
+            matches: numbers.into_iter().map(|game| ChessDbMatch { game, ply: 0 }).collect(),
+        })
+    })
+}
+
+/// How many games a search found. 0 for NULL.
+///
+/// # Safety
+/// `games` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_games_count(games: *const ChessDbGames) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(games) }?.matches.len()))
+}
+
+/// The `index`-th game found (from 0), written to `out`.
+/// `CHESS_ERR_INVALID_ARG` when `index` is not below the count.
+///
+/// # Safety
+/// `games` is NULL or live; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_games_at(
+    games: *const ChessDbGames,
+    index: usize,
+    out: *mut ChessDbMatch,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let g = unsafe { handle(games) }?;
+        let out = unsafe { handle_mut(out) }?;
+        *out = *nth(&g.matches, index, "game")?;
+        Ok(())
+    })
+}
+
+/// Frees a search's games. NULL does nothing.
+///
+/// # Safety
+/// `games` is NULL or from a search, not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_games_free(games: *mut ChessDbGames) {
+    // SAFETY: contract of this function.
+    run((), || {
+        unsafe { free(games) };
+        Ok(())
+    })
+}
+
+/// Game `number` (from 1) as the file has it, read and replayed: NULL with
+/// `CHESS_ERR_INVALID_ARG` for a number out of range, `CHESS_ERR_PARSE` for
+/// a game that cannot be read (the message says where), `CHESS_ERR_IO` when
+/// the file cannot be read.
+///
+/// # Safety
+/// `db` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_read_game(db: *const ChessDb, number: u64) -> *mut ChessGame {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let d = unsafe { handle(db) }?;
+        check_number(&d.db, number)?;
+        let game = d.db.read_game(number).map_err(|e| match e {
+            DbError::Query(m) => Fail::new(ChessError::CHESS_ERR_PARSE, m),
+            other => db_fail(other),
+        })?;
+        Ok(ChessGame::new(game))
+    })
+}
+
+fn check_number(db: &Database, number: u64) -> Res<()> {
+    let count = db.game_count();
+    if number == 0 || number > count {
+        return Err(Fail::invalid(format!(
+            "game {number} does not exist (the games are 1 to {count})"
+        )));
+    }
+    Ok(())
+}
+
+/// Game `number`'s PGN text exactly as the file has it (its bytes, in the
+/// file's encoding), snprintf-style; 0 and an empty string on failure (a
+/// number out of range, the file unreadable).
+///
+/// # Safety
+/// `db` is NULL or live; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_game_text(db: *const ChessDb, number: u64, buf: *mut c_char, cap: usize) -> usize {
+    // SAFETY: contract of this function.
+    let text = run(None, || {
+        let d = unsafe { handle(db) }?;
+        check_number(&d.db, number)?;
+        d.db.game_text(number).map(Some).map_err(db_fail)
+    });
+    let bytes = text.unwrap_or_default();
+    if !buf.is_null() && cap > 0 {
+        let n = bytes.len().min(cap - 1);
+        // SAFETY: `buf` holds `cap` bytes and `n + 1 <= cap`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.cast::<u8>(), n);
+            *buf.add(n) = 0;
+        }
+    }
+    bytes.len()
+}
+
+/// The opening explorer for `pos`: the moves played from it in the
+/// collection (in the games `filter` lets through, when not NULL), most
+/// played first, with their results, and the best-rated games that reached
+/// it. NULL and the last error on failure.
+///
+/// # Safety
+/// `db` and `pos` are NULL or live; `filter` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explore(
+    db: *const ChessDb,
+    pos: *const ChessPosition,
+    filter: *const ChessDbFilter,
+) -> *mut ChessDbExplorer {
+    // SAFETY: contract of this function.
+    run_new(|| {
+        let d = unsafe { handle(db) }?;
+        let p = unsafe { handle(pos) }?;
+        let explorer = d.db.explore(&p.pos, unsafe { filter_of(filter) }).map_err(db_fail)?;
+        Ok(ChessDbExplorer { explorer })
+    })
+}
+
+/// Frees an explorer. NULL does nothing.
+///
+/// # Safety
+/// `explorer` is NULL or from `chess_db_explore`, not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_free(explorer: *mut ChessDbExplorer) {
+    // SAFETY: contract of this function.
+    run((), || {
+        unsafe { free(explorer) };
+        Ok(())
+    })
+}
+
+/// The games that reached the position (those that ended there
+/// included); White's wins, draws and Black's wins among them into
+/// `white`, `draws`, `black` (each NULL for not wanted). 0 for NULL.
+///
+/// # Safety
+/// `explorer` is NULL or live; `white`, `draws`, `black` are NULL or
+/// writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_games(
+    explorer: *const ChessDbExplorer,
+    white: *mut u64,
+    draws: *mut u64,
+    black: *mut u64,
+) -> u64 {
+    // SAFETY: contract of this function.
+    run(0, || {
+        let e = &unsafe { handle(explorer) }?.explorer;
+        for (out, value) in [(white, e.white), (draws, e.draws), (black, e.black)] {
+            // SAFETY: NULL or writable (the contract).
+            if let Some(out) = unsafe { out.as_mut() } {
+                *out = value;
+            }
+        }
+        Ok(e.games)
+    })
+}
+
+/// How many different moves were played from the position. 0 for NULL.
+///
+/// # Safety
+/// `explorer` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_move_count(explorer: *const ChessDbExplorer) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(explorer) }?.explorer.moves.len()))
+}
+
+/// The `index`-th move (from 0; most played first) and its figures, into
+/// `out`. `CHESS_ERR_INVALID_ARG` when `index` is not below the count.
+///
+/// # Safety
+/// `explorer` is NULL or live; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_move(
+    explorer: *const ChessDbExplorer,
+    index: usize,
+    out: *mut ChessDbMoveStats,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let e = unsafe { handle(explorer) }?;
+        let out = unsafe { handle_mut(out) }?;
+        let row = nth(&e.explorer.moves, index, "move")?;
+        *out = ChessDbMoveStats {
+            mv: to_c_move(row.mv),
+            games: row.games,
+            white: row.white,
+            draws: row.draws,
+            black: row.black,
+            average_elo: row.average_elo.unwrap_or(0),
+            last_year: row.last_year.unwrap_or(0),
+        };
+        Ok(())
+    })
+}
+
+/// The `index`-th move's SAN (`Nf3`), snprintf-style; 0 and an empty
+/// string when there is no such move.
+///
+/// # Safety
+/// `explorer` is NULL or live; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_move_san(
+    explorer: *const ChessDbExplorer,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    unsafe {
+        crate::boundary::run_text(buf, cap, || {
+            let e = handle(explorer)?;
+            Ok(nth(&e.explorer.moves, index, "move")?.san.clone())
+        })
+    }
+}
+
+/// How many top games the explorer holds (the best-rated that reached the
+/// position, at most 10). 0 for NULL.
+///
+/// # Safety
+/// `explorer` is NULL or live.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_top_count(explorer: *const ChessDbExplorer) -> usize {
+    // SAFETY: contract of this function.
+    run(0, || Ok(unsafe { handle(explorer) }?.explorer.top.len()))
+}
+
+/// The `index`-th top game (from 0; best-rated first), into `out`.
+/// `CHESS_ERR_INVALID_ARG` when `index` is not below the count.
+///
+/// # Safety
+/// `explorer` is NULL or live; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_top(
+    explorer: *const ChessDbExplorer,
+    index: usize,
+    out: *mut ChessDbTopGame,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let e = unsafe { handle(explorer) }?;
+        let out = unsafe { handle_mut(out) }?;
+        let top = nth(&e.explorer.top, index, "top game")?;
+        *out = ChessDbTopGame {
+            game: top.game,
+            ply: top.ply,
+            white_elo: top.white_elo,
+            black_elo: top.black_elo,
+            result: match top.result {
+                chess_db::header::GameResult::WhiteWins => ChessOutcome::CHESS_OUTCOME_WHITE_WINS,
+                chess_db::header::GameResult::BlackWins => ChessOutcome::CHESS_OUTCOME_BLACK_WINS,
+                chess_db::header::GameResult::Draw => ChessOutcome::CHESS_OUTCOME_DRAW,
+                chess_db::header::GameResult::Unknown => ChessOutcome::CHESS_OUTCOME_ONGOING,
+            },
+            year: top.year.unwrap_or(0),
+        };
+        Ok(())
+    })
+}
+
+/// The `index`-th top game's White player, snprintf-style; 0 and an empty
+/// string when there is no such game.
+///
+/// # Safety
+/// `explorer` is NULL or live; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_top_white(
+    explorer: *const ChessDbExplorer,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    unsafe { top_name(explorer, index, buf, cap, true) }
+}
+
+/// The `index`-th top game's Black player, snprintf-style; 0 and an empty
+/// string when there is no such game.
+///
+/// # Safety
+/// `explorer` is NULL or live; `buf` is NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_explorer_top_black(
+    explorer: *const ChessDbExplorer,
+    index: usize,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    unsafe { top_name(explorer, index, buf, cap, false) }
+}
+
+/// # Safety
+/// As for `chess_db_explorer_top_white`.
+unsafe fn top_name(explorer: *const ChessDbExplorer, index: usize, buf: *mut c_char, cap: usize, white: bool) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe {
+        crate::boundary::run_text(buf, cap, || {
+            let e = handle(explorer)?;
+            let top = nth(&e.explorer.top, index, "top game")?;
+            Ok(if white { top.white.clone() } else { top.black.clone() })
+        })
+    }
+}
