@@ -48,13 +48,20 @@ pub fn native_dialogs_available() -> bool {
     on_path("zenity") || (std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some() && portal)
 }
 
-/// The filters of a kind of file: (name, extensions).
-fn filters(kind: Option<FileKind>) -> Vec<(&'static str, &'static [&'static str])> {
+/// The filters of a kind of file: (name, extensions). PGN is read
+/// compressed too, but written plain.
+fn filters(purpose: &Purpose, kind: Option<FileKind>) -> Vec<(&'static str, &'static [&'static str])> {
+    if *purpose == Purpose::ExportPgn {
+        return vec![("PGN", &["pgn"])];
+    }
     match kind {
         Some(FileKind::Ron) => vec![("Chess games", &["ron"])],
-        Some(FileKind::Pgn) => vec![("PGN", &["pgn"])],
+        Some(FileKind::Pgn) => vec![("PGN", &["pgn", "zst", "gz", "bz2"])],
         Some(FileKind::Book) => vec![("Polyglot opening books", &["bin"]), ("All files", &["*"])],
-        None => vec![("Chess games and PGN", &["ron", "pgn"]), ("All files", &["*"])],
+        None => vec![
+            ("Chess games and PGN", &["ron", "pgn", "zst", "gz", "bz2"]),
+            ("All files", &["*"]),
+        ],
     }
 }
 
@@ -161,7 +168,7 @@ impl Chooser {
         if let Some(start) = folder {
             dialog = dialog.initial_path(start);
         }
-        let extensions: Vec<&'static str> = filters(request.kind)
+        let extensions: Vec<&'static str> = filters(&request.purpose, request.kind)
             .iter()
             .flat_map(|(_, exts)| exts.iter().copied())
             .collect();
@@ -234,7 +241,7 @@ fn native_dialog(
     if *purpose == Purpose::Engine {
         return dialog.set_title("Choose a UCI engine (Stockfish...)").pick_file();
     }
-    for (name, extensions) in filters(kind) {
+    for (name, extensions) in filters(purpose, kind) {
         dialog = dialog.add_filter(name, extensions);
     }
     match purpose {

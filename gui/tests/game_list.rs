@@ -41,3 +41,18 @@ fn a_file_of_games_is_listed_sorted_filtered_and_one_opened() {
     assert_eq!(h.state().model.play.game.tags.get("White"), Some("Carla Diaz"));
     h.get_by_label("2. Qh5");
 }
+
+#[test]
+fn a_compressed_file_opens_as_the_plain_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.pgn.zst");
+    std::fs::write(&path, zstd::encode_all(PGN.as_bytes(), 3).unwrap()).unwrap();
+    let mut h = harness_with(std::slice::from_ref(&path), &[], |_| {});
+    settle(&mut h);
+    common::menu(&mut h, "File", "Open… Ctrl+O");
+    common::wait_for_game_list(&mut h);
+    h.get_by_label("3 games");
+    click(&mut h, "Carla Diaz");
+    assert_eq!(h.state().model.play.game.tags.get("White"), Some("Carla Diaz"));
+    h.get_by_label("2. Qh5");
+}

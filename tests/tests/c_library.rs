@@ -161,6 +161,10 @@ fn pgn_stats_reads_a_file_in_cpp() {
         );
         assert!(out.contains("games 3, plies 41, errors 1"), "{out}");
     }
+    // Compressed, the same (gzip here; zstd and bzip2 as well).
+    let plain = run(Command::new(build.join("pgn_stats")).arg(&sample));
+    let gz = run(Command::new(build.join("pgn_stats")).arg(root().join("ffi-examples/sample.pgn.gz")));
+    assert_eq!(plain, gz);
     let missing = output(Command::new(build.join("pgn_stats")).arg("/no/such.pgn"));
     assert!(!missing.status.success());
 }

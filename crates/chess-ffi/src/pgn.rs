@@ -1,8 +1,7 @@
 //! Reading PGN files game by game.
 
 use std::ffi::c_char;
-use std::fs::File;
-use std::io::{BufRead, BufReader, Cursor};
+use std::io::{BufRead, Cursor};
 
 use chess_core::pgn::PgnReader;
 
@@ -23,8 +22,10 @@ impl crate::boundary::Handle for ChessPgnReader {
     const WHAT: &'static str = "the reader";
 }
 
-/// A reader of the PGN file at `path`. NULL with `CHESS_ERR_IO` (and the
-/// reason) when the file cannot be opened or is a directory.
+/// A reader of the PGN file at `path`: plain, or compressed (zstd, gzip,
+/// bzip2: `.pgn.zst`, `.pgn.gz`, `.pgn.bz2`, told by content). NULL with
+/// `CHESS_ERR_IO` (and the reason) when the file cannot be opened or is a
+/// directory.
 ///
 /// # Safety
 /// `path` is NULL or a NUL-terminated string.
@@ -33,17 +34,11 @@ pub unsafe extern "C" fn chess_pgn_reader_open(path: *const c_char) -> *mut Ches
     // SAFETY: contract of this function.
     run_new(|| {
         let path = unsafe { read_path(path) }?;
-        let cannot =
-            |e: std::io::Error| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {}: {e}", path.display()));
-        let file = File::open(path).map_err(cannot)?;
-        // A directory opens, and fails only when read: refused here.
-        if file.metadata().map_err(cannot)?.is_dir() {
-            return Err(Fail::new(
-                ChessError::CHESS_ERR_IO,
-                format!("cannot open {}: it is a directory", path.display()),
-            ));
-        }
-        let input: Box<dyn BufRead + Send> = Box::new(BufReader::with_capacity(1 << 16, file));
+        // Plain or compressed (zstd, gzip, bzip2), told by content; a
+        // directory is refused here rather than failing when read.
+        let source = chess_db::source::open(path)
+            .map_err(|e| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {e}")))?;
+        let input: Box<dyn BufRead + Send> = source.reader;
         Ok(ChessPgnReader {
             reader: PgnReader::new(input),
         })

@@ -35,8 +35,9 @@ pub enum FileKind {
 }
 
 impl FileKind {
-    /// The kind of a path by its extension (`.pgn` is PGN; anything else is
-    /// the app's format).
+    /// The kind of a path by its extension (`.pgn` is PGN, and so is a
+    /// compressed file, `.pgn.zst`, `.gz`, `.bz2`; anything else is the
+    /// app's format).
     pub fn of(path: &Path) -> FileKind {
         match path
             .extension()
@@ -44,7 +45,7 @@ impl FileKind {
             .map(str::to_ascii_lowercase)
             .as_deref()
         {
-            Some("pgn") => FileKind::Pgn,
+            Some("pgn" | "zst" | "gz" | "bz2") => FileKind::Pgn,
             _ => FileKind::Ron,
         }
     }
@@ -109,8 +110,9 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             Ok(Opened::Game(Box::new(game), app))
         }
         FileKind::Pgn => {
-            let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            read_pgn(std::io::BufReader::new(file)).map_err(|e| format!("{}: {e}", path.display()))
+            // Plain or compressed, told by content.
+            let source = chess_db::source::open(path).map_err(|e| format!("cannot read {e}"))?;
+            read_pgn(source.reader).map_err(|e| format!("{}: {e}", path.display()))
         }
     }
 }

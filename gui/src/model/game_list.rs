@@ -4,8 +4,10 @@
 //! little over 100 bytes a game), sorted and filtered on demand; the game
 //! chosen is read from its offset alone. A second background pass reads
 //! every game to list the ones that cannot be read, with why and where.
+//! A compressed file (`.pgn.zst`, `.gz`, `.bz2`) lists the same; a game of
+//! it is read by decompressing the text up to it.
 
-use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,6 +15,7 @@ use std::sync::mpsc;
 
 use chess_core::Game;
 use chess_core::pgn::{PgnError, PgnReader, ScannedGame, Visitor, scan_games};
+use chess_db::source::Compression;
 
 /// The columns of the list, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -127,8 +130,10 @@ struct Background {
 pub struct GameList {
     /// The file.
     pub path: PathBuf,
-    /// Its size in bytes.
+    /// Its size in bytes (as stored).
     pub size: u64,
+    /// Whether it is compressed (its games' offsets are then in the text).
+    compressed: bool,
     entries: Vec<Entry>,
     text: String,
     /// Text that a row must contain (in any field, any case) to be shown.
@@ -154,20 +159,6 @@ impl std::fmt::Debug for GameList {
     }
 }
 
-/// A reader that counts the bytes read through it.
-struct Counting<R> {
-    inner: R,
-    count: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
 /// Reads every game and keeps nothing but its errors.
 #[derive(Default)]
 struct Nothing;
@@ -181,16 +172,16 @@ impl GameList {
     /// Starts listing the games of `path` in the background; the list
     /// fills as [`GameList::poll`] is called.
     pub fn open(path: &Path) -> Result<GameList, String> {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-        let scanned = Arc::new(AtomicU64::new(0));
+        let source = chess_db::source::open(path).map_err(|e| format!("cannot read {e}"))?;
+        let (size, scanned) = (source.size, source.read.clone());
+        let compressed = source.compression != Compression::None;
         let (send, games) = mpsc::sync_channel(64);
         let (send_problems, problems) = mpsc::channel();
-        let (count, check_path) = (scanned.clone(), path.to_path_buf());
+        let check_path = path.to_path_buf();
         std::thread::Builder::new()
             .name("game list".into())
             .spawn(move || {
-                let reader = BufReader::with_capacity(1 << 20, Counting { inner: file, count });
+                let reader = BufReader::with_capacity(1 << 20, source.reader);
                 let mut batch = Vec::with_capacity(1024);
                 let scan = scan_games(reader, |game| {
                     batch.push(game);
@@ -211,6 +202,7 @@ impl GameList {
         Ok(GameList {
             path: path.to_path_buf(),
             size,
+            compressed,
             entries: Vec::new(),
             text: String::new(),
             filter: String::new(),
@@ -393,11 +385,19 @@ impl GameList {
     pub fn read(&self, i: usize) -> Result<Game, String> {
         let index = self.entry_index(i).ok_or("no such game")?;
         let entry = &self.entries[index];
-        let end = self.entries.get(index + 1).map_or(self.size, |next| next.offset);
-        let mut file =
-            std::fs::File::open(&self.path).map_err(|e| format!("cannot read {}: {e}", self.path.display()))?;
-        file.seek(SeekFrom::Start(entry.offset)).map_err(|e| e.to_string())?;
-        let mut reader = PgnReader::new(BufReader::new(file.take(end - entry.offset)));
+        let end = self.entries.get(index + 1).map_or(u64::MAX, |next| next.offset);
+        let cannot = |e: std::io::Error| format!("cannot read {}: {e}", self.path.display());
+        let text: Box<dyn BufRead> = if self.compressed {
+            // No seeking in a compressed stream: the text before is skipped.
+            let mut source = chess_db::source::open(&self.path).map_err(|e| format!("cannot read {e}"))?;
+            std::io::copy(&mut (&mut source.reader).take(entry.offset), &mut std::io::sink()).map_err(cannot)?;
+            Box::new(source.reader.take(end.saturating_sub(entry.offset)))
+        } else {
+            let mut file = std::fs::File::open(&self.path).map_err(cannot)?;
+            file.seek(SeekFrom::Start(entry.offset)).map_err(cannot)?;
+            Box::new(BufReader::new(file.take(end.saturating_sub(entry.offset))))
+        };
+        let mut reader = PgnReader::new(text);
         match reader.read_game() {
             Some(Ok(mut game)) => {
                 game.to_start();
@@ -425,11 +425,11 @@ impl GameList {
 
 /// Reads every game of the file on every core, keeping only the errors.
 fn check(path: &Path) -> Vec<Problem> {
-    let Ok(file) = std::fs::File::open(path) else {
+    let Ok(source) = chess_db::source::open(path) else {
         return Vec::new();
     };
     let mut problems = Vec::new();
-    chess_core::pgn::ParallelReader::new(BufReader::with_capacity(1 << 20, file)).visit_games(
+    chess_core::pgn::ParallelReader::new(source.reader).visit_games(
         || Nothing,
         |_number, result: Result<(), PgnError>| {
             if let Err(e) = result {
@@ -452,6 +452,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.pgn");
         std::fs::write(&path, pgn).unwrap();
+        wait_for(&path, dir)
+    }
+
+    fn wait_for(path: &Path, dir: tempfile::TempDir) -> (tempfile::TempDir, GameList) {
         let mut list = GameList::open(&path).unwrap();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         while list.poll() {
@@ -489,6 +493,20 @@ mod tests {
         list.set_filter("");
         list.sort_by(Column::Moves);
         assert_eq!(list.row(0).unwrap().moves, 1);
+    }
+
+    #[test]
+    fn a_compressed_file_lists_and_reads_as_the_plain_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.pgn.zst");
+        std::fs::write(&path, zstd::encode_all(PGN.as_bytes(), 3).unwrap()).unwrap();
+        let (_dir, list) = wait_for(&path, dir);
+        let (_plain_dir, plain) = listed(PGN);
+        assert_eq!(list.games(), 3);
+        for i in 0..3 {
+            assert_eq!(list.row(i).unwrap().fields, plain.row(i).unwrap().fields);
+            assert_eq!(list.read(i).unwrap().to_pgn(), plain.read(i).unwrap().to_pgn());
+        }
     }
 
     #[test]

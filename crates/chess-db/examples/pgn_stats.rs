@@ -1,8 +1,8 @@
-//! Reads a PGN file and prints how many games, moves and errors it holds,
-//! and the speed:
+//! Reads a PGN file (plain or compressed: `.pgn.zst`, `.gz`, `.bz2`) and
+//! prints how many games, moves and errors it holds, and the speed:
 //!
 //! ```text
-//! cargo run --release -p chess-core --example pgn_stats -- FILE.pgn [--tags-only | --visit | --check] [--threads N]
+//! cargo run --release -p chess-db --example pgn_stats -- FILE.pgn [--tags-only | --visit | --check] [--threads N]
 //! ```
 //!
 //! By default every game is built in full; `--visit` replays the moves
@@ -12,8 +12,6 @@
 //! exits with 1 when there is an error. `--threads N` reads on N threads
 //! (default: every core) for the full and `--visit` reads.
 
-use std::fs::File;
-use std::io::BufReader;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -57,14 +55,14 @@ fn main() -> ExitCode {
         eprintln!("usage: pgn_stats FILE.pgn [--tags-only | --visit | --check] [--threads N]");
         return ExitCode::from(2);
     };
-    let file = match File::open(&path) {
-        Ok(f) => f,
+    // Plain or compressed, told by content.
+    let input = match chess_db::source::open(path.as_ref()) {
+        Ok(source) => source.reader,
         Err(e) => {
-            eprintln!("{path}: {e}");
+            eprintln!("{e}");
             return ExitCode::from(1);
         }
     };
-    let input = BufReader::with_capacity(1 << 16, file);
     let start = Instant::now();
     let (mut games, mut moves, mut errors, mut warnings) = (0usize, 0usize, 0usize, 0usize);
     let report = |e: &PgnError, errors: &mut usize| {
