@@ -456,7 +456,7 @@ mod tests {
     }
 
     fn wait_for(path: &Path, dir: tempfile::TempDir) -> (tempfile::TempDir, GameList) {
-        let mut list = GameList::open(&path).unwrap();
+        let mut list = GameList::open(path).unwrap();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         while list.poll() {
             assert!(std::time::Instant::now() < deadline);
