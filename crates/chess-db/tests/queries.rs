@@ -36,7 +36,7 @@ fn check_collection(seed: u64, count: usize) {
     let db = open(&pgn, dir.path());
     let games = games(&text);
     assert_eq!(db.game_count(), games.len() as u64);
-    let errors: Vec<u64> = db.unreadable().iter().map(|e| e.game).collect();
+    let errors: Vec<u64> = db.unreadable().unwrap().iter().map(|e| e.game).collect();
     let expected: Vec<u64> = (1..=games.len() as u64)
         .filter(|&n| games[n as usize - 1].is_none())
         .collect();

@@ -265,7 +265,9 @@ pub unsafe extern "C" fn chess_db_game_count(db: *const ChessDb) -> u64 {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_db_unreadable_count(db: *const ChessDb) -> u64 {
     // SAFETY: contract of this function.
-    run(0, || Ok(unsafe { handle(db) }?.db.unreadable().len() as u64))
+    run(0, || {
+        Ok(unsafe { handle(db) }?.db.unreadable().map_err(db_fail)?.len() as u64)
+    })
 }
 
 /// A filter that lets every game through; set it with

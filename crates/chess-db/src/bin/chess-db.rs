@@ -452,7 +452,7 @@ fn index(common: &Common, verbose: bool, out: &mut impl Write) -> Result<(), Fai
         None => writeln!(out, "built     before: up to date")?,
     }
     if verbose {
-        for e in db.unreadable() {
+        for e in db.unreadable()? {
             writeln!(
                 out,
                 "{}:{}:{}: {} (game {})",

@@ -105,8 +105,19 @@ pub(crate) fn build(
     if skipped < resume.offset {
         return Err(Error::Index("the file is shorter than its index says".into()));
     }
-    // The names numbered so far, to go on numbering them.
-    let mut names = store.names()?;
+    // The names numbered so far (as the segments have them, checked), to
+    // go on numbering them.
+    let mut names = Names::default();
+    for info in store.segments()? {
+        let blob = store.blob(info.id, false)?;
+        let headers = HeaderColumns::from_blob(&blob, &info).map_err(|e| Error::Damaged(e.0.into()))?;
+        let before = headers.names_before.map(|n| n as usize);
+        if before != names.counts() {
+            return Err(Error::Damaged("name lists that do not follow each other".into()));
+        }
+        names.extend(before, &headers.new_names);
+    }
+    store.align_names(names.counts())?;
     let (tx, rx) = mpsc::sync_channel::<Finished>(1);
     let result = std::thread::scope(|scope| {
         let writer = scope.spawn(move || -> Result<Store, Error> {
@@ -228,7 +239,7 @@ impl Collector {
         }
         let segment = std::mem::take(&mut self.segment);
         let games = segment.len() as u32;
-        let (search, headers) = segment.finish(end);
+        let (search, mut headers) = segment.finish(end);
         let mut rows = std::mem::take(&mut self.rows);
         for (row, (&length, names_row)) in rows.iter_mut().zip(headers.lengths.iter().zip(0..)) {
             row.length = length;
@@ -254,6 +265,9 @@ impl Collector {
         let new_names = names.since(self.sent);
         let first_names = self.sent;
         self.sent = names.counts();
+        headers.names_before = first_names.map(|n| n as u32);
+        headers.new_names = new_names.clone();
+        headers.errors = self.errors.clone();
         let finished = Finished {
             info,
             search,
@@ -274,14 +288,9 @@ impl Collector {
 
 /// Writes a segment and makes it searchable.
 fn write(store: &mut Store, f: Finished, shared: &Shared) -> Result<(), Error> {
-    let search = f.search.to_blob();
-    let headers = f.headers.to_blob();
+    let search = f.search.to_blob(&f.info);
+    let headers = f.headers.to_blob(&f.info);
     store.write_segment(f.info, (&search, &headers), &f.rows, &f.errors, &f.new_names)?;
-    shared.publish(
-        Segment::loaded(f.info, f.search, f.headers),
-        f.first_names,
-        f.new_names,
-        f.errors,
-    );
+    shared.publish(Segment::loaded(f.info, f.search, f.headers), f.first_names, f.new_names);
     Ok(())
 }

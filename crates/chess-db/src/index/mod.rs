@@ -150,13 +150,9 @@ impl Segment {
 #[derive(Debug)]
 pub(crate) struct Shared {
     segments: RwLock<Vec<Arc<Segment>>>,
-    /// The name lists, read from the index when a query first needs them
-    /// (`None` until then: a position search never does).
+    /// The name lists, gathered from the segments when a query first
+    /// needs them (`None` until then: a position search never does).
     names: RwLock<Option<Arc<Names>>>,
-    /// How many names each list holds (the header columns are checked
-    /// against them).
-    name_counts: RwLock<[usize; 4]>,
-    errors: RwLock<Vec<Unreadable>>,
     pub(crate) progress: Counters,
     pub(crate) cancel: AtomicBool,
     /// A connection for reading columns not yet loaded.
@@ -169,27 +165,13 @@ pub(crate) struct Shared {
 impl Shared {
     /// A segment is written: it is searched from now on. Its new names
     /// are numbered from `first_names` on.
-    pub(crate) fn publish(
-        &self,
-        segment: Segment,
-        first_names: [usize; 4],
-        new_names: [Vec<String>; 4],
-        errors: Vec<Unreadable>,
-    ) {
-        // Names read from the index since the segment was written hold
-        // these already: `extend` leaves them out.
+    pub(crate) fn publish(&self, segment: Segment, first_names: [usize; 4], new_names: [Vec<String>; 4]) {
+        // Lists gathered since the segment was written hold these
+        // already: `extend` leaves them out.
         if let Ok(mut names) = self.names.write()
             && let Some(names) = names.as_mut()
         {
             Arc::make_mut(names).extend(first_names, &new_names);
-        }
-        if let Ok(mut counts) = self.name_counts.write() {
-            for ((count, first), new) in counts.iter_mut().zip(first_names).zip(&new_names) {
-                *count = (*count).max(first + new.len());
-            }
-        }
-        if let Ok(mut e) = self.errors.write() {
-            e.extend(errors);
         }
         if let Ok(mut s) = self.segments.write() {
             s.push(Arc::new(segment));
@@ -258,13 +240,9 @@ impl Database {
                 (store, Vec::new(), Some(Resume::start()))
             }
         };
-        let name_counts = store.name_counts()?;
-        let errors = store.errors()?;
         let shared = Arc::new(Shared {
             segments: RwLock::new(segments.into_iter().map(|s| Arc::new(Segment::stored(s))).collect()),
             names: RwLock::new(None),
-            name_counts: RwLock::new(name_counts),
-            errors: RwLock::new(errors),
             progress: Counters::default(),
             cancel: AtomicBool::new(false),
             reader: Mutex::new(None),
@@ -402,8 +380,12 @@ impl Database {
     }
 
     /// The games that could not be read, with line and reason.
-    pub fn unreadable(&self) -> Vec<Unreadable> {
-        self.shared.errors.read().map(|e| e.clone()).unwrap_or_default()
+    pub fn unreadable(&self) -> Result<Vec<Unreadable>, Error> {
+        let mut all = Vec::new();
+        for segment in self.segments() {
+            all.extend(self.header_columns(&segment)?.errors.iter().cloned());
+        }
+        Ok(all)
     }
 
     /// The segments indexed so far.
@@ -411,7 +393,7 @@ impl Database {
         self.shared.segments.read().map(|s| s.clone()).unwrap_or_default()
     }
 
-    /// The name lists, read from the index the first time.
+    /// The name lists, gathered from the segments (checked) the first time.
     pub(crate) fn names(&self) -> Result<Arc<Names>, Error> {
         let lock = |e: String| Error::Index(format!("the name lists failed: {e}"));
         if let Some(names) = self.shared.names.read().map_err(|e| lock(e.to_string()))?.as_ref() {
@@ -421,21 +403,27 @@ impl Database {
         // waits and then adds only what the index did not hold yet.
         let mut slot = self.shared.names.write().map_err(|e| lock(e.to_string()))?;
         if slot.is_none() {
-            *slot = Some(Arc::new(self.shared.with_reader(Store::names)?));
+            let mut names = Names::default();
+            for segment in self.segments() {
+                let h = self.header_columns(&segment)?;
+                let before = h.names_before.map(|n| n as usize);
+                if before != names.counts() {
+                    return Err(Error::Damaged("name lists that do not follow each other".into()));
+                }
+                names.extend(before, &h.new_names);
+            }
+            *slot = Some(Arc::new(names));
         }
         Ok(slot.clone().unwrap_or_default())
     }
 
-    /// The names of the players numbered `ids`, read from the index unless
-    /// the lists are at hand already.
+    /// The names of the players numbered `ids`.
     pub(crate) fn player_names(&self, ids: &[u32]) -> Result<Vec<String>, Error> {
-        if let Ok(names) = self.shared.names.read()
-            && let Some(names) = names.as_ref()
-        {
-            let name = |&n: &u32| names.players.names.get(n as usize).cloned().unwrap_or_default();
-            return Ok(ids.iter().map(name).collect());
-        }
-        self.shared.with_reader(|store| store.players(ids))
+        let names = self.names()?;
+        Ok(ids
+            .iter()
+            .map(|&n| names.players.names.get(n as usize).cloned().unwrap_or_default())
+            .collect())
     }
 
     /// A segment's search columns, read and checked when first asked for.
@@ -444,7 +432,7 @@ impl Database {
             return Ok(s.clone());
         }
         let blob = self.shared.load_blob(segment.info.id, true)?;
-        let columns = SearchColumns::from_blob(&blob, segment.info.games as usize).map_err(damaged)?;
+        let columns = SearchColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
         Ok(segment.search.get_or_init(|| Arc::new(columns)).clone())
     }
 
@@ -454,8 +442,7 @@ impl Database {
             return Ok(h.clone());
         }
         let blob = self.shared.load_blob(segment.info.id, false)?;
-        let counts = self.shared.name_counts.read().map(|c| *c).unwrap_or_default();
-        let columns = HeaderColumns::from_blob(&blob, segment.info.games as usize, counts).map_err(damaged)?;
+        let columns = HeaderColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
         Ok(segment.headers.get_or_init(|| Arc::new(columns)).clone())
     }
 

@@ -11,11 +11,11 @@ use chess_core::Position;
 
 use super::bytes::{Reader, Writer};
 use super::popular::Popular;
-use crate::Corrupt;
+use super::store::SegmentInfo;
 use crate::header::{Date, GameResult};
-use crate::identity::hash;
 use crate::material::Material;
 use crate::record::GameRecord;
+use crate::{Corrupt, Unreadable};
 
 /// The most games a segment holds (a game's number in its segment is 16 bits).
 pub const SEGMENT_GAMES: usize = 1 << 16;
@@ -75,6 +75,14 @@ pub struct HeaderColumns {
     pub site: Vec<u32>,
     /// See `white`.
     pub time_control: Vec<u32>,
+    /// How many names each list held before this segment (players,
+    /// events, sites, time controls).
+    pub names_before: [u32; 4],
+    /// The names this segment added to each list, in number order: the
+    /// lists queries read are these, checked, not the store's tables.
+    pub new_names: [Vec<String>; 4],
+    /// Its games that could not be read.
+    pub errors: Vec<Unreadable>,
 }
 
 impl SearchColumns {
@@ -130,14 +138,6 @@ pub struct NameList {
 }
 
 impl NameList {
-    /// The list holding `names` in this order.
-    pub fn from_names(names: Vec<String>) -> NameList {
-        NameList {
-            names,
-            numbers: HashMap::default(),
-        }
-    }
-
     /// The number of `name`, given one if it has none.
     pub fn number(&mut self, name: &str) -> u32 {
         if self.numbers.len() < self.names.len() {
@@ -298,26 +298,29 @@ impl SegmentBuilder {
 }
 
 /// Compresses a column group and prefixes its checksum and size: what the
-/// store keeps.
-fn seal(raw: &[u8]) -> Vec<u8> {
+/// store keeps. The checksum is seeded with `key`, what the store says of
+/// the segment (see [`SegmentInfo::seal_key`]): a blob read back under a
+/// segment row that was changed fails it as surely as a changed blob.
+fn seal(raw: &[u8], key: u64) -> Vec<u8> {
     // Level 1: nearly as small as the default here, and twice as fast.
     let packed = zstd::bulk::compress(raw, 1).unwrap_or_else(|_| raw.to_vec());
     let mut out = Vec::with_capacity(packed.len() + 16);
-    out.extend_from_slice(&hash(&packed).to_le_bytes());
+    out.extend_from_slice(&xxhash_rust::xxh3::xxh3_64_with_seed(&packed, key).to_le_bytes());
     out.extend_from_slice(&(raw.len() as u64).to_le_bytes());
     out.extend_from_slice(&packed);
     out
 }
 
-/// The raw column group of a blob made by [`seal`], if its checksum holds.
-fn unseal(blob: &[u8]) -> Result<Vec<u8>, Corrupt> {
+/// The raw column group of a blob made by [`seal`] with `key`, if its
+/// checksum holds.
+fn unseal(blob: &[u8], key: u64) -> Result<Vec<u8>, Corrupt> {
     if blob.len() < 16 {
         return Err(Corrupt("a blob too short"));
     }
     let sum = u64::from_le_bytes(blob[..8].try_into().unwrap_or_default());
     let size = u64::from_le_bytes(blob[8..16].try_into().unwrap_or_default());
     let packed = &blob[16..];
-    if hash(packed) != sum {
+    if xxhash_rust::xxh3::xxh3_64_with_seed(packed, key) != sum {
         return Err(Corrupt("a checksum that does not match"));
     }
     // A sane size: zstd cannot expand 1 byte to more than 2^17 or so.
@@ -329,8 +332,8 @@ fn unseal(blob: &[u8]) -> Result<Vec<u8>, Corrupt> {
 }
 
 impl SearchColumns {
-    /// The group as the store keeps it.
-    pub fn to_blob(&self) -> Vec<u8> {
+    /// The group as the store keeps it, for the segment `info`.
+    pub fn to_blob(&self, info: &SegmentInfo) -> Vec<u8> {
         let mut w = Writer::default();
         w.u16s(&self.plies);
         w.bytes(&self.flags);
@@ -347,13 +350,15 @@ impl SearchColumns {
             w.bytes(pos.fen().as_bytes());
         }
         self.popular.write(&mut w);
-        seal(&w.finish())
+        seal(&w.finish(), info.seal_key(SEARCH))
     }
 
-    /// The group from a blob, checked: its checksum, and that every column
-    /// has one entry a game and every index is in range.
-    pub fn from_blob(blob: &[u8], games: usize) -> Result<SearchColumns, Corrupt> {
-        let raw = unseal(blob)?;
+    /// The group from a blob of the segment `info`, checked: its checksum,
+    /// and that every column has one entry a game and every index is in
+    /// range.
+    pub fn from_blob(blob: &[u8], info: &SegmentInfo) -> Result<SearchColumns, Corrupt> {
+        let games = info.games as usize;
+        let raw = unseal(blob, info.seal_key(SEARCH))?;
         let mut r = Reader::new(&raw);
         let plies = r.u16s()?;
         let flags = r.bytes()?.to_vec();
@@ -413,8 +418,8 @@ impl SearchColumns {
 }
 
 impl HeaderColumns {
-    /// The group as the store keeps it.
-    pub fn to_blob(&self) -> Vec<u8> {
+    /// The group as the store keeps it, for the segment `info`.
+    pub fn to_blob(&self, info: &SegmentInfo) -> Vec<u8> {
         let mut w = Writer::default();
         w.u64s(&self.offsets);
         w.u32s(&self.lengths);
@@ -426,15 +431,29 @@ impl HeaderColumns {
         for column in [&self.white, &self.black, &self.event, &self.site, &self.time_control] {
             w.u32s(column);
         }
-        seal(&w.finish())
+        w.u32s(&self.names_before);
+        for list in &self.new_names {
+            w.varint(list.len() as u64);
+            for name in list {
+                w.bytes(name.as_bytes());
+            }
+        }
+        w.varint(self.errors.len() as u64);
+        for e in &self.errors {
+            w.varints([e.game, e.line, e.column].into_iter());
+            w.bytes(e.reason.as_bytes());
+        }
+        seal(&w.finish(), info.seal_key(HEADERS))
     }
 
-    /// The group from a blob, checked (`names`: how long each name list is,
-    /// players, events, sites, time controls).
-    pub fn from_blob(blob: &[u8], games: usize, names: [usize; 4]) -> Result<HeaderColumns, Corrupt> {
-        let raw = unseal(blob)?;
+    /// The group from a blob of the segment `info`, checked: its checksum,
+    /// one entry a game in every column, name numbers within their lists,
+    /// errors of its own games.
+    pub fn from_blob(blob: &[u8], info: &SegmentInfo) -> Result<HeaderColumns, Corrupt> {
+        let games = info.games as usize;
+        let raw = unseal(blob, info.seal_key(HEADERS))?;
         let mut r = Reader::new(&raw);
-        let h = HeaderColumns {
+        let mut h = HeaderColumns {
             offsets: r.u64s()?,
             lengths: r.u32s()?,
             results: r.bytes()?.to_vec(),
@@ -447,7 +466,35 @@ impl HeaderColumns {
             event: r.u32s()?,
             site: r.u32s()?,
             time_control: r.u32s()?,
+            ..HeaderColumns::default()
         };
+        h.names_before = r.u32s()?.try_into().map_err(|_| Corrupt("name counts"))?;
+        for list in &mut h.new_names {
+            let count = r.varint()?;
+            for _ in 0..count {
+                let name = std::str::from_utf8(r.bytes()?).map_err(|_| Corrupt("a name"))?;
+                list.push(name.to_string());
+            }
+        }
+        let count = r.varint()?;
+        for _ in 0..count {
+            let numbers = r.varints()?;
+            let reason = std::str::from_utf8(r.bytes()?).map_err(|_| Corrupt("an error's reason"))?;
+            let [game, line, column] = numbers[..] else {
+                return Err(Corrupt("an error's place"));
+            };
+            let own = game > u64::from(info.first) && game <= u64::from(info.first) + games as u64;
+            if !own {
+                return Err(Corrupt("an error of another segment's game"));
+            }
+            h.errors.push(Unreadable {
+                game,
+                line,
+                column,
+                reason: reason.to_string(),
+            });
+        }
+        let names: [usize; 4] = std::array::from_fn(|k| h.names_before[k] as usize + h.new_names[k].len());
         let lengths = [
             h.offsets.len(),
             h.lengths.len(),
@@ -487,6 +534,11 @@ impl HeaderColumns {
         Date(self.dates[i])
     }
 }
+
+/// The group a blob holds, for [`SegmentInfo::seal_key`].
+const SEARCH: u8 = 1;
+/// See [`SEARCH`].
+const HEADERS: u8 = 2;
 
 /// The material at the end of game `i` of `search`.
 pub fn end_material(search: &SearchColumns, i: usize) -> Material {

@@ -19,7 +19,6 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::segment::{NameList, Names};
 use crate::identity::Identity;
 use crate::{Error, Unreadable};
 
@@ -41,6 +40,26 @@ pub struct SegmentInfo {
     pub start: u64,
     /// The line its first game starts on.
     pub start_line: u64,
+}
+
+impl SegmentInfo {
+    /// What a blob of this segment is sealed with (`group`: which of its
+    /// two): everything the row says, so that a row changed in the file
+    /// makes its blobs fail their checksums.
+    pub fn seal_key(&self, group: u8) -> u64 {
+        let mut bytes = Vec::with_capacity(33);
+        for n in [
+            u64::from(self.id),
+            u64::from(self.first),
+            u64::from(self.games),
+            self.start,
+            self.start_line,
+        ] {
+            bytes.extend_from_slice(&n.to_le_bytes());
+        }
+        bytes.push(group);
+        xxhash_rust::xxh3::xxh3_64(&bytes)
+    }
 }
 
 /// One game's row of the `games` table.
@@ -217,14 +236,37 @@ impl Store {
         self.set_meta("segment_games", games as i64)
     }
 
-    /// Whether the whole file is indexed.
+    /// Whether the whole file is indexed: the mark must be the key of what
+    /// the index holds (the file's identity and the segments), so a
+    /// damaged mark never passes a partial index for a complete one.
     pub fn is_complete(&self) -> Result<bool, Error> {
-        Ok(self.meta::<i64>("complete")?.unwrap_or(0) != 0)
+        let mark = self.meta::<i64>("complete")?.unwrap_or(0);
+        Ok(mark != 0 && mark == self.completion_key()?)
     }
 
     /// Marks the index complete (or not).
     pub fn set_complete(&self, complete: bool) -> Result<(), Error> {
-        self.set_meta("complete", i64::from(complete))
+        let mark = if complete { self.completion_key()? } else { 0 };
+        self.set_meta("complete", mark)
+    }
+
+    /// The key of what the index holds, for [`Store::is_complete`].
+    fn completion_key(&self) -> Result<i64, Error> {
+        let id = self.identity()?;
+        let mut text = format!(
+            "{}\n{} {} {} {} {}",
+            id.path.display(),
+            id.size,
+            id.mtime,
+            id.head,
+            id.tail,
+            id.middle
+        );
+        for s in self.segments()? {
+            text.push_str(&format!("\n{}", s.seal_key(0)));
+        }
+        // Never 0, the mark of an incomplete index.
+        Ok((xxhash_rust::xxh3::xxh3_64(text.as_bytes()) | 1) as i64)
     }
 
     /// The segments, in order.
@@ -266,9 +308,8 @@ impl Store {
             .map_err(sql)
     }
 
-    /// How many names each list holds (players, events, sites, time
-    /// controls), without reading them: numbers run from 0 without gaps
-    /// (which [`Store::names`] checks).
+    /// How many names each list's table holds (players, events, sites,
+    /// time controls), without reading them.
     pub fn name_counts(&self) -> Result<[usize; 4], Error> {
         let mut counts = [0; 4];
         for (count, table) in counts.iter_mut().zip(["players", "events", "sites", "time_controls"]) {
@@ -283,65 +324,18 @@ impl Store {
         Ok(counts)
     }
 
-    /// The players numbered `ids` (an empty name for a number not used).
-    pub fn players(&self, ids: &[u32]) -> Result<Vec<String>, Error> {
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT name FROM players WHERE id = ?1")
-            .map_err(sql)?;
-        ids.iter()
-            .map(|&id| {
-                stmt.query_row([id], |r| r.get(0))
-                    .optional()
-                    .map(Option::unwrap_or_default)
-                    .map_err(sql)
-            })
-            .collect()
-    }
-
-    /// The name lists.
-    pub fn names(&self) -> Result<Names, Error> {
-        let list = |table: &str| -> Result<NameList, Error> {
-            let mut stmt = self
-                .conn
-                .prepare(&format!("SELECT id, name FROM {table} ORDER BY id"))
+    /// Makes the name tables end where the index's checked lists do
+    /// (`counts`: how many each holds), so the names written next follow
+    /// them (the tables are for other tools; queries read the lists from
+    /// the segments).
+    pub fn align_names(&mut self, counts: [usize; 4]) -> Result<(), Error> {
+        for (table, count) in ["players", "events", "sites", "time_controls"].iter().zip(counts) {
+            self.conn
+                .execute(&format!("DELETE FROM {table} WHERE id >= ?1"), [count as i64])
                 .map_err(sql)?;
-            let mut names = Vec::new();
-            let mut rows = stmt.query([]).map_err(sql)?;
-            while let Some(row) = rows.next().map_err(sql)? {
-                let id: i64 = row.get(0).map_err(sql)?;
-                if id as usize != names.len() {
-                    return Err(Error::Index(format!("{table}: numbers that do not follow each other")));
-                }
-                names.push(row.get(1).map_err(sql)?);
-            }
-            Ok(NameList::from_names(names))
-        };
-        Ok(Names {
-            players: list("players")?,
-            events: list("events")?,
-            sites: list("sites")?,
-            time_controls: list("time_controls")?,
-        })
-    }
-
-    /// The games that could not be read.
-    pub fn errors(&self) -> Result<Vec<Unreadable>, Error> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT game, line, col, reason FROM errors ORDER BY game")
-            .map_err(sql)?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok(Unreadable {
-                    game: r.get::<_, i64>(0)? as u64,
-                    line: r.get::<_, i64>(1)? as u64,
-                    column: r.get::<_, i64>(2)? as u64,
-                    reason: r.get(3)?,
-                })
-            })
-            .map_err(sql)?;
-        rows.collect::<Result<_, _>>().map_err(sql)
+        }
+        self.written = counts;
+        Ok(())
     }
 
     /// Removes segment `id` and everything after it (its games, errors and
