@@ -13,7 +13,7 @@
 //! - `pgn-extract -H` (Debian's) on the same file and positions, where it
 //!   is installed.
 //!
-//! `cargo run --release -p chess-db --example collection_figures -- [GAMES] [DIR]`
+//! `cargo build --release -p chess-db --bins --examples && target/release/examples/collection_figures [GAMES] [DIR]`
 //! (default 100,000 games in `target/collections`).
 
 use std::io::Write;
@@ -96,12 +96,45 @@ fn replay(path: &Path, threads: usize) -> (Duration, u64) {
     (started.elapsed(), plies)
 }
 
-/// Runs `chess-db index` on `pgn` with a fresh index at `index`: its wall
-/// time and peak memory (kB).
-fn build(chess_db: &Path, pgn: &Path, index: &Path, threads: usize) -> (Duration, u64) {
+/// Whether `taskset` can hold a program to one core here.
+fn have_taskset() -> bool {
+    Command::new("taskset")
+        .args(["-c", "0", "true"])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The command `program`, held to core 0 when `one_core`.
+fn command(program: &Path, one_core: bool) -> Command {
+    if one_core {
+        let mut c = Command::new("taskset");
+        c.args(["-c", "0"]).arg(program);
+        c
+    } else {
+        Command::new(program)
+    }
+}
+
+/// The PGN replay on one core (the `pgn_stats --visit` example, held to
+/// core 0 with `taskset`): its wall time.
+fn replay_one_core(pgn_stats: &Path, pgn: &Path) -> Duration {
+    let started = Instant::now();
+    let status = command(pgn_stats, true)
+        .args(["--visit", "--threads", "1"])
+        .arg(pgn)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("run pgn_stats");
+    assert!(status.success());
+    started.elapsed()
+}
+
+/// Runs `chess-db index` on `pgn` with a fresh index at `index` (on one
+/// core when `one_core`): its wall time and peak memory (kB).
+fn build(chess_db: &Path, pgn: &Path, index: &Path, threads: usize, one_core: bool) -> (Duration, u64) {
     let _ = std::fs::remove_file(index);
     let started = Instant::now();
-    let mut child = Command::new(chess_db)
+    let mut child = command(chess_db, one_core)
         .args(["index", "--quiet", "--threads", &threads.to_string(), "--index"])
         .arg(index)
         .arg(pgn)
@@ -212,10 +245,10 @@ fn main() {
         mb / t2.as_secs_f64()
     );
     let index = dir.join(format!("collection-{games}.sqlite"));
-    let (b1, rss1) = build(&chess_db, &pgn, &index, 1);
-    let (b2, rss2) = build(&chess_db, &pgn, &index, 2);
+    let (b1, rss1) = build(&chess_db, &pgn, &index, 1, false);
+    let (b2, rss2) = build(&chess_db, &pgn, &index, 2, false);
     let zst_index = dir.join(format!("collection-{games}-zst.sqlite"));
-    let (bz, rssz) = build(&chess_db, &zst, &zst_index, 2);
+    let (bz, rssz) = build(&chess_db, &zst, &zst_index, 2, false);
     let size = std::fs::metadata(&index).map_or(0, |m| m.len()) as f64;
     println!(
         "index build: 1 thread {:.1} s ({:.0} MB/s, {:.0} games/s, peak {} MB), 2 threads {:.1} s ({:.0} MB/s, peak {} MB): {:.2}x; \
@@ -238,6 +271,26 @@ fn main() {
         t1.as_secs_f64() / b1.as_secs_f64(),
         t2.as_secs_f64() / b2.as_secs_f64()
     );
+    // One core against two: `--threads 1` above still has the reading,
+    // the collecting and the writing on other cores.
+    let pgn_stats = chess_db.parent().map(|p| p.join("examples/pgn_stats"));
+    match pgn_stats.filter(|p| p.exists() && have_taskset()) {
+        Some(pgn_stats) => {
+            let r1 = replay_one_core(&pgn_stats, &pgn);
+            let (c1, _) = build(&chess_db, &pgn, &index, 1, true);
+            println!(
+                "on one core (taskset -c 0): PGN replay {:.1} s ({:.0} MB/s), index build {:.1} s ({:.0} MB/s): {:.2}x the replay; \
+                 two cores build {:.2}x as fast as one",
+                r1.as_secs_f64(),
+                mb / r1.as_secs_f64(),
+                c1.as_secs_f64(),
+                mb / c1.as_secs_f64(),
+                r1.as_secs_f64() / c1.as_secs_f64(),
+                c1.as_secs_f64() / b2.as_secs_f64()
+            );
+        }
+        None => println!("one core: skipped (needs taskset and the pgn_stats example built)"),
+    }
     let options = Options {
         index: Some(index.clone()),
         ..Options::default()
