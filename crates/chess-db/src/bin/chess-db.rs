@@ -256,7 +256,8 @@ fn run(command: Command) -> Result<(), Failure> {
             output,
             filter,
         } => {
-            let target = Material::parse(&material).map_err(|e| Failure::Usage(e.to_string()))?;
+            let target =
+                Material::parse(&material).map_err(|e| Failure::Usage(format!("bad material {material:?}: {e}")))?;
             let filter = filter.filter()?;
             let (db, _) = open(&common)?;
             let found = query(&db, &common, |db| db.search_material(&target, min_plies, Some(&filter)))?;

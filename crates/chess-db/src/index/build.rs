@@ -291,6 +291,9 @@ fn write(store: &mut Store, f: Finished, shared: &Shared) -> Result<(), Error> {
     let search = f.search.to_blob(&f.info);
     let headers = f.headers.to_blob(&f.info);
     store.write_segment(f.info, (&search, &headers), &f.rows, &f.errors, &f.new_names)?;
-    shared.publish(Segment::loaded(f.info, f.search, f.headers), f.first_names, f.new_names);
+    // Published without its columns: a query reads them back from the
+    // store, so what building holds stays bounded however large the file.
+    drop((f.search, f.headers));
+    shared.publish(Segment::stored(f.info), f.first_names, f.new_names);
     Ok(())
 }

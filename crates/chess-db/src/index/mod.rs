@@ -128,20 +128,12 @@ pub(crate) struct Segment {
 }
 
 impl Segment {
-    fn stored(info: SegmentInfo) -> Segment {
+    /// A segment of the store, its columns read when first asked for.
+    pub(crate) fn stored(info: SegmentInfo) -> Segment {
         Segment {
             info,
             search: OnceLock::new(),
             headers: OnceLock::new(),
-        }
-    }
-
-    /// A segment just built, its columns at hand.
-    pub(crate) fn loaded(info: SegmentInfo, search: SearchColumns, headers: HeaderColumns) -> Segment {
-        Segment {
-            info,
-            search: OnceLock::from(Arc::new(search)),
-            headers: OnceLock::from(Arc::new(headers)),
         }
     }
 }
