@@ -51,10 +51,10 @@ struct Finished {
     headers: HeaderColumns,
     rows: Vec<GameRow>,
     errors: Vec<Unreadable>,
-    /// The names met since the last segment: players, events, sites, time
+    /// The names met since the last segment: players, events, time
     /// controls, numbered from `first_names` on.
-    new_names: [Vec<String>; 4],
-    first_names: [usize; 4],
+    new_names: [Vec<String>; 3],
+    first_names: [usize; 3],
 }
 
 /// Counts the decompressed bytes read, and ends the input early when the
@@ -184,7 +184,7 @@ struct Collector {
     tx: Option<mpsc::SyncSender<Finished>>,
     failed: bool,
     /// How many names of each list have gone to the writer.
-    sent: [usize; 4],
+    sent: [usize; 3],
     /// How many games a segment holds.
     segment_games: usize,
 }
@@ -248,9 +248,9 @@ impl Collector {
                 headers.white[i],
                 headers.black[i],
                 headers.event[i],
-                headers.site[i],
                 headers.time_control[i],
             ];
+            row.site = headers.site(i).to_string();
         }
         let info = SegmentInfo {
             id: self.next_segment,

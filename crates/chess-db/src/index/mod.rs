@@ -157,7 +157,7 @@ pub(crate) struct Shared {
 impl Shared {
     /// A segment is written: it is searched from now on. Its new names
     /// are numbered from `first_names` on.
-    pub(crate) fn publish(&self, segment: Segment, first_names: [usize; 4], new_names: [Vec<String>; 4]) {
+    pub(crate) fn publish(&self, segment: Segment, first_names: [usize; 3], new_names: [Vec<String>; 3]) {
         // Lists gathered since the segment was written hold these
         // already: `extend` leaves them out.
         if let Ok(mut names) = self.names.write()

@@ -64,23 +64,26 @@ pub struct HeaderColumns {
     pub dates: Vec<u32>,
     /// ECO numbers (`u16::MAX` unknown).
     pub eco: Vec<u16>,
-    /// Players, events, sites and time controls, as numbers of the
-    /// index's name lists.
+    /// Players, events and time controls, as numbers of the index's name
+    /// lists.
     pub white: Vec<u32>,
     /// See `white`.
     pub black: Vec<u32>,
     /// See `white`.
     pub event: Vec<u32>,
     /// See `white`.
-    pub site: Vec<u32>,
-    /// See `white`.
     pub time_control: Vec<u32>,
+    /// Each game's `Site`, one after the other: a text of its own, not a
+    /// name list, as online games each have their own (a URL).
+    pub sites: String,
+    /// Where each game's site ends in `sites`.
+    pub site_ends: Vec<u32>,
     /// How many names each list held before this segment (players,
-    /// events, sites, time controls).
-    pub names_before: [u32; 4],
+    /// events, time controls).
+    pub names_before: [u32; 3],
     /// The names this segment added to each list, in number order: the
     /// lists queries read are these, checked, not the store's tables.
-    pub new_names: [Vec<String>; 4],
+    pub new_names: [Vec<String>; 3],
     /// Its games that could not be read.
     pub errors: Vec<Unreadable>,
 }
@@ -158,45 +161,38 @@ impl NameList {
     }
 }
 
-/// The four name lists of an index.
+/// The three name lists of an index: what many games share, each name
+/// kept once.
 #[derive(Clone, Debug, Default)]
 pub struct Names {
     /// Players (White and Black).
     pub players: NameList,
     /// Events.
     pub events: NameList,
-    /// Sites.
-    pub sites: NameList,
     /// Time controls, as the tag writes them.
     pub time_controls: NameList,
 }
 
 impl Names {
     /// How many names each list holds.
-    pub fn counts(&self) -> [usize; 4] {
+    pub fn counts(&self) -> [usize; 3] {
         [
             self.players.names.len(),
             self.events.names.len(),
-            self.sites.names.len(),
             self.time_controls.names.len(),
         ]
     }
 
     /// The names given numbers since the lists held `counts`.
-    pub fn since(&self, counts: [usize; 4]) -> [Vec<String>; 4] {
-        let lists = [&self.players, &self.events, &self.sites, &self.time_controls];
+    pub fn since(&self, counts: [usize; 3]) -> [Vec<String>; 3] {
+        let lists = [&self.players, &self.events, &self.time_controls];
         std::array::from_fn(|k| lists[k].names.get(counts[k]..).unwrap_or_default().to_vec())
     }
 
     /// Appends `new`, the names numbered from `first` on (see
     /// [`Names::since`]), leaving out the ones held already.
-    pub fn extend(&mut self, first: [usize; 4], new: &[Vec<String>; 4]) {
-        let lists = [
-            &mut self.players,
-            &mut self.events,
-            &mut self.sites,
-            &mut self.time_controls,
-        ];
+    pub fn extend(&mut self, first: [usize; 3], new: &[Vec<String>; 3]) {
+        let lists = [&mut self.players, &mut self.events, &mut self.time_controls];
         for ((list, names), first) in lists.into_iter().zip(new).zip(first) {
             let held = list.names.len().saturating_sub(first);
             list.names.extend(names.iter().skip(held).cloned());
@@ -263,7 +259,8 @@ impl SegmentBuilder {
         h.white.push(names.players.number(record.white()));
         h.black.push(names.players.number(record.black()));
         h.event.push(names.events.number(record.event()));
-        h.site.push(names.sites.number(record.site()));
+        h.sites.push_str(record.site());
+        h.site_ends.push(h.sites.len() as u32);
         h.time_control.push(names.time_controls.number(record.time_control()));
     }
 
@@ -428,9 +425,11 @@ impl HeaderColumns {
         w.u16s(&self.black_elo);
         w.u32s(&self.dates);
         w.u16s(&self.eco);
-        for column in [&self.white, &self.black, &self.event, &self.site, &self.time_control] {
+        for column in [&self.white, &self.black, &self.event, &self.time_control] {
             w.u32s(column);
         }
+        w.bytes(self.sites.as_bytes());
+        w.u32s(&self.site_ends);
         w.u32s(&self.names_before);
         for list in &self.new_names {
             w.varint(list.len() as u64);
@@ -464,8 +463,11 @@ impl HeaderColumns {
             white: r.u32s()?,
             black: r.u32s()?,
             event: r.u32s()?,
-            site: r.u32s()?,
             time_control: r.u32s()?,
+            sites: std::str::from_utf8(r.bytes()?)
+                .map_err(|_| Corrupt("a site"))?
+                .to_string(),
+            site_ends: r.u32s()?,
             ..HeaderColumns::default()
         };
         h.names_before = r.u32s()?.try_into().map_err(|_| Corrupt("name counts"))?;
@@ -494,7 +496,7 @@ impl HeaderColumns {
                 reason: reason.to_string(),
             });
         }
-        let names: [usize; 4] = std::array::from_fn(|k| h.names_before[k] as usize + h.new_names[k].len());
+        let names: [usize; 3] = std::array::from_fn(|k| h.names_before[k] as usize + h.new_names[k].len());
         let lengths = [
             h.offsets.len(),
             h.lengths.len(),
@@ -506,8 +508,8 @@ impl HeaderColumns {
             h.white.len(),
             h.black.len(),
             h.event.len(),
-            h.site.len(),
             h.time_control.len(),
+            h.site_ends.len(),
         ];
         if lengths.iter().any(|&l| l != games) || !r.is_empty() {
             return Err(Corrupt("header columns of the wrong length"));
@@ -516,12 +518,23 @@ impl HeaderColumns {
         if !in_range(&h.white, names[0])
             || !in_range(&h.black, names[0])
             || !in_range(&h.event, names[1])
-            || !in_range(&h.site, names[2])
-            || !in_range(&h.time_control, names[3])
+            || !in_range(&h.time_control, names[2])
         {
             return Err(Corrupt("a name number out of its list"));
         }
+        let sites_fit = h.site_ends.is_sorted()
+            && h.site_ends.last().is_none_or(|&e| e as usize == h.sites.len())
+            && h.site_ends.iter().all(|&e| h.sites.is_char_boundary(e as usize));
+        if !sites_fit {
+            return Err(Corrupt("site ends"));
+        }
         Ok(h)
+    }
+
+    /// The `Site` of game `i`.
+    pub fn site(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.site_ends[i - 1] as usize };
+        self.sites.get(start..self.site_ends[i] as usize).unwrap_or("")
     }
 
     /// The result of game `i`.

@@ -5,7 +5,8 @@
 //!   where it is in the file, its players, ratings, date, result, ECO,
 //!   event, site, time control and length; `game_headers` is the same with
 //!   names and results as text;
-//! - `players`, `events`, `sites`, `time_controls`: the names, each once;
+//! - `players`, `events`, `time_controls`: the names, each once (a
+//!   game's site is its own: online games each have one);
 //! - `errors`: the games that could not be read, with line and reason;
 //! - `segments`: the binary columns searches read, two compressed blobs
 //!   with checksums for each run of up to 65,536 games (see
@@ -69,8 +70,10 @@ pub struct GameRow {
     pub offset: u64,
     /// Its length in bytes.
     pub length: u32,
-    /// Name numbers: White, Black, event, site, time control.
-    pub names: [u32; 5],
+    /// Name numbers: White, Black, event, time control.
+    pub names: [u32; 4],
+    /// The `Site` tag.
+    pub site: String,
     /// Ratings (0 unknown).
     pub elo: [u16; 2],
     /// Date number (see `header::Date`).
@@ -90,14 +93,13 @@ pub struct GameRow {
 pub struct Store {
     conn: Connection,
     /// How many names of each list are written.
-    written: [usize; 4],
+    written: [usize; 3],
 }
 
 const SCHEMA: &str = "
 CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
 CREATE TABLE players(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE events(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-CREATE TABLE sites(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE time_controls(id INTEGER PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE games(
   id INTEGER PRIMARY KEY,
@@ -106,7 +108,7 @@ CREATE TABLE games(
   white INTEGER, black INTEGER,
   white_elo INTEGER, black_elo INTEGER,
   date INTEGER, result INTEGER, eco INTEGER,
-  event INTEGER, site INTEGER, time_control INTEGER,
+  event INTEGER, site TEXT, time_control INTEGER,
   plies INTEGER, fen TEXT);
 CREATE TABLE errors(game INTEGER PRIMARY KEY, line INTEGER, col INTEGER, reason TEXT);
 CREATE TABLE segments(
@@ -123,11 +125,11 @@ CREATE VIEW game_headers AS
          CASE g.result WHEN 1 THEN '1-0' WHEN 2 THEN '0-1' WHEN 3 THEN '1/2-1/2' ELSE '*' END AS result,
          CASE WHEN g.eco IS NULL THEN NULL
               ELSE char(65 + g.eco / 100) || printf('%02d', g.eco % 100) END AS eco,
-         e.name AS event, s.name AS site, t.name AS time_control, g.plies, g.fen,
+         e.name AS event, g.site, t.name AS time_control, g.plies, g.fen,
          g.offset, g.length
   FROM games g
   LEFT JOIN players w ON w.id = g.white LEFT JOIN players b ON b.id = g.black
-  LEFT JOIN events e ON e.id = g.event LEFT JOIN sites s ON s.id = g.site
+  LEFT JOIN events e ON e.id = g.event
   LEFT JOIN time_controls t ON t.id = g.time_control;
 ";
 
@@ -152,7 +154,7 @@ impl Store {
         conn.pragma_update(None, "application_id", APPLICATION_ID)
             .map_err(sql)?;
         conn.pragma_update(None, "user_version", FORMAT).map_err(sql)?;
-        let store = Store { conn, written: [0; 4] };
+        let store = Store { conn, written: [0; 3] };
         store.set_identity(source)?;
         store.set_meta("complete", 0)?;
         Ok(store)
@@ -175,7 +177,7 @@ impl Store {
         if id != APPLICATION_ID || version != FORMAT {
             return Err(Error::Index(format!("{}: not an index of this format", path.display())));
         }
-        let mut store = Store { conn, written: [0; 4] };
+        let mut store = Store { conn, written: [0; 3] };
         store.written = store.name_counts()?;
         Ok(store)
     }
@@ -308,11 +310,11 @@ impl Store {
             .map_err(sql)
     }
 
-    /// How many names each list's table holds (players, events, sites,
-    /// time controls), without reading them.
-    pub fn name_counts(&self) -> Result<[usize; 4], Error> {
-        let mut counts = [0; 4];
-        for (count, table) in counts.iter_mut().zip(["players", "events", "sites", "time_controls"]) {
+    /// How many names each list's table holds (players, events, time
+    /// controls), without reading them.
+    pub fn name_counts(&self) -> Result<[usize; 3], Error> {
+        let mut counts = [0; 3];
+        for (count, table) in counts.iter_mut().zip(["players", "events", "time_controls"]) {
             let next: i64 = self
                 .conn
                 .query_row(&format!("SELECT COALESCE(MAX(id) + 1, 0) FROM {table}"), [], |r| {
@@ -328,8 +330,8 @@ impl Store {
     /// (`counts`: how many each holds), so the names written next follow
     /// them (the tables are for other tools; queries read the lists from
     /// the segments).
-    pub fn align_names(&mut self, counts: [usize; 4]) -> Result<(), Error> {
-        for (table, count) in ["players", "events", "sites", "time_controls"].iter().zip(counts) {
+    pub fn align_names(&mut self, counts: [usize; 3]) -> Result<(), Error> {
+        for (table, count) in ["players", "events", "time_controls"].iter().zip(counts) {
             self.conn
                 .execute(&format!("DELETE FROM {table} WHERE id >= ?1"), [count as i64])
                 .map_err(sql)?;
@@ -364,11 +366,11 @@ impl Store {
         blobs: (&[u8], &[u8]),
         rows: &[GameRow],
         errors: &[Unreadable],
-        new_names: &[Vec<String>; 4],
+        new_names: &[Vec<String>; 3],
     ) -> Result<(), Error> {
         let tx = self.conn.transaction().map_err(sql)?;
         {
-            for (k, table) in ["players", "events", "sites", "time_controls"].iter().enumerate() {
+            for (k, table) in ["players", "events", "time_controls"].iter().enumerate() {
                 let mut stmt = tx
                     .prepare_cached(&format!("INSERT INTO {table}(id, name) VALUES (?1, ?2)"))
                     .map_err(sql)?;
@@ -398,8 +400,8 @@ impl Store {
                     row.result,
                     eco,
                     row.names[2],
+                    row.site,
                     row.names[3],
-                    row.names[4],
                     row.plies,
                     row.fen
                 ])

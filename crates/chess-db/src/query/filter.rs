@@ -105,7 +105,8 @@ pub(crate) struct Compiled {
     white: Option<Vec<bool>>,
     black: Option<Vec<bool>>,
     event: Option<Vec<bool>>,
-    site: Option<Vec<bool>>,
+    /// The site's part, in lower case.
+    site: Option<String>,
     time_control: Option<Vec<bool>>,
     from: Option<u32>,
     to: Option<u32>,
@@ -241,7 +242,7 @@ impl Filter {
             white: self.white.as_deref().map(|p| names_with(&names.players, p)),
             black: self.black.as_deref().map(|p| names_with(&names.players, p)),
             event: self.event.as_deref().map(|p| names_with(&names.events, p)),
-            site: self.site.as_deref().map(|p| names_with(&names.sites, p)),
+            site: self.site.as_deref().map(str::to_lowercase),
             time_control,
             from: self.from.and_then(|d| d.span()).map(|(first, _)| first),
             to: self.to.and_then(|d| d.span()).map(|(_, last)| last),
@@ -283,9 +284,11 @@ impl Compiled {
                 {
                     return false;
                 }
-                if !has(&self.event, h.event[i])
-                    || !has(&self.site, h.site[i])
-                    || !has(&self.time_control, h.time_control[i])
+                if !has(&self.event, h.event[i]) || !has(&self.time_control, h.time_control[i]) {
+                    return false;
+                }
+                if let Some(part) = &self.site
+                    && !h.site(i).to_lowercase().contains(part.as_str())
                 {
                     return false;
                 }
