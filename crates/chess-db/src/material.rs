@@ -28,6 +28,21 @@ impl std::fmt::Display for MaterialError {
 
 impl std::error::Error for MaterialError {}
 
+impl From<MaterialError> for crate::Error {
+    fn from(e: MaterialError) -> crate::Error {
+        crate::Error::Query(e.0)
+    }
+}
+
+impl std::str::FromStr for Material {
+    type Err = MaterialError;
+
+    /// As [`Material::parse`].
+    fn from_str(text: &str) -> Result<Material, MaterialError> {
+        Material::parse(text)
+    }
+}
+
 fn role_index(role: Role) -> Option<usize> {
     ROLES.iter().position(|&r| r == role)
 }
