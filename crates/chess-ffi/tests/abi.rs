@@ -695,7 +695,7 @@ fn a_directory_is_not_a_pgn_file() {
     let path = c(dir.to_str().unwrap());
     let reader = unsafe { chess_pgn_reader_open(path.as_ptr()) };
     assert!(reader.is_null());
-    assert!(last_error().ends_with("it is a directory"), "{}", last_error());
+    assert!(last_error().contains("is a directory"), "{}", last_error());
 }
 
 #[test]
