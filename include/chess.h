@@ -1003,8 +1003,10 @@ enum ChessError chess_game_save(const struct ChessGame *game, const char *path);
 struct ChessGame *chess_game_load(const char *path);
 
 /**
- * A reader of the PGN file at `path`. NULL with `CHESS_ERR_IO` (and the
- * reason) when the file cannot be opened or is a directory.
+ * A reader of the PGN file at `path`: plain, or compressed (zstd, gzip,
+ * bzip2: `.pgn.zst`, `.pgn.gz`, `.pgn.bz2`, told by content). NULL with
+ * `CHESS_ERR_IO` (and the reason) when the file cannot be opened or is a
+ * directory.
  *
  * # Safety
  * `path` is NULL or a NUL-terminated string.
