@@ -51,10 +51,6 @@ struct Finished {
     headers: HeaderColumns,
     rows: Vec<GameRow>,
     errors: Vec<Unreadable>,
-    /// The names met since the last segment: players, events, time
-    /// controls, numbered from `first_names` on.
-    new_names: [Vec<String>; 3],
-    first_names: [usize; 3],
 }
 
 /// Counts the decompressed bytes read, and ends the input early when the
@@ -110,12 +106,9 @@ pub(crate) fn build(
     let mut names = Names::default();
     for info in store.segments()? {
         let blob = store.blob(info.id, false)?;
-        let headers = HeaderColumns::from_blob(&blob, &info).map_err(|e| Error::Damaged(e.0.into()))?;
-        let before = headers.names_before.map(|n| n as usize);
-        if before != names.counts() {
-            return Err(Error::Damaged("name lists that do not follow each other".into()));
-        }
-        names.extend(before, &headers.new_names);
+        let damaged = |e: crate::Corrupt| Error::Damaged(e.0.into());
+        let headers = HeaderColumns::from_blob(&blob, &info).map_err(damaged)?;
+        names.append(&headers).map_err(damaged)?;
     }
     store.align_names(names.counts())?;
     let (tx, rx) = mpsc::sync_channel::<Finished>(1);
@@ -262,11 +255,10 @@ impl Collector {
         self.next_segment += 1;
         self.first_game += games;
         self.start = (end, line);
-        let new_names = names.since(self.sent);
-        let first_names = self.sent;
+        // The names met since the last segment go with it.
+        headers.names_before = self.sent.map(|n| n as u32);
+        headers.new_names = names.since(self.sent);
         self.sent = names.counts();
-        headers.names_before = first_names.map(|n| n as u32);
-        headers.new_names = new_names.clone();
         headers.errors = self.errors.clone();
         let finished = Finished {
             info,
@@ -274,8 +266,6 @@ impl Collector {
             headers,
             rows,
             errors: std::mem::take(&mut self.errors),
-            new_names,
-            first_names,
         };
         if let Some(tx) = &self.tx
             && tx.send(finished).is_err()
@@ -290,10 +280,9 @@ impl Collector {
 fn write(store: &mut Store, f: Finished, shared: &Shared) -> Result<(), Error> {
     let search = f.search.to_blob(&f.info);
     let headers = f.headers.to_blob(&f.info);
-    store.write_segment(f.info, (&search, &headers), &f.rows, &f.errors, &f.new_names)?;
+    store.write_segment(f.info, (&search, &headers), &f.rows, &f.errors, &f.headers.new_names)?;
     // Published without its columns: a query reads them back from the
     // store, so what building holds stays bounded however large the file.
-    drop((f.search, f.headers));
-    shared.publish(Segment::stored(f.info), f.first_names, f.new_names);
+    shared.publish(Segment::stored(f.info), &f.headers);
     Ok(())
 }

@@ -155,15 +155,15 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    /// A segment is written: it is searched from now on. Its new names
-    /// are numbered from `first_names` on.
-    pub(crate) fn publish(&self, segment: Segment, first_names: [usize; 3], new_names: [Vec<String>; 3]) {
+    /// A segment is written (`headers`: its header columns, with the
+    /// names it added): it is searched from now on.
+    pub(crate) fn publish(&self, segment: Segment, headers: &HeaderColumns) {
         // Lists gathered since the segment was written hold these
         // already: `extend` leaves them out.
         if let Ok(mut names) = self.names.write()
             && let Some(names) = names.as_mut()
         {
-            Arc::make_mut(names).extend(first_names, &new_names);
+            Arc::make_mut(names).extend(headers.names_before.map(|n| n as usize), &headers.new_names);
         }
         if let Ok(mut s) = self.segments.write() {
             s.push(Arc::new(segment));
@@ -397,12 +397,7 @@ impl Database {
         if slot.is_none() {
             let mut names = Names::default();
             for segment in self.segments() {
-                let h = self.header_columns(&segment)?;
-                let before = h.names_before.map(|n| n as usize);
-                if before != names.counts() {
-                    return Err(Error::Damaged("name lists that do not follow each other".into()));
-                }
-                names.extend(before, &h.new_names);
+                names.append(&*self.header_columns(&segment)?).map_err(damaged)?;
             }
             *slot = Some(Arc::new(names));
         }

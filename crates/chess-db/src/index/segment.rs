@@ -189,6 +189,17 @@ impl Names {
         std::array::from_fn(|k| lists[k].names.get(counts[k]..).unwrap_or_default().to_vec())
     }
 
+    /// Appends the names segment `headers` added, which must follow what
+    /// the lists hold: reading the lists back from the segments.
+    pub fn append(&mut self, headers: &HeaderColumns) -> Result<(), Corrupt> {
+        let before = headers.names_before.map(|n| n as usize);
+        if before != self.counts() {
+            return Err(Corrupt("name lists that do not follow each other"));
+        }
+        self.extend(before, &headers.new_names);
+        Ok(())
+    }
+
     /// Appends `new`, the names numbered from `first` on (see
     /// [`Names::since`]), leaving out the ones held already.
     pub fn extend(&mut self, first: [usize; 3], new: &[Vec<String>; 3]) {

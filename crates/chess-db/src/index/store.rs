@@ -177,9 +177,9 @@ impl Store {
         if id != APPLICATION_ID || version != FORMAT {
             return Err(Error::Index(format!("{}: not an index of this format", path.display())));
         }
-        let mut store = Store { conn, written: [0; 3] };
-        store.written = store.name_counts()?;
-        Ok(store)
+        // How many names are written is set by `align_names` before a
+        // build writes any.
+        Ok(Store { conn, written: [0; 3] })
     }
 
     fn set_meta(&self, key: &str, value: impl rusqlite::ToSql) -> Result<(), Error> {
@@ -308,22 +308,6 @@ impl Store {
                 r.get(0)
             })
             .map_err(sql)
-    }
-
-    /// How many names each list's table holds (players, events, time
-    /// controls), without reading them.
-    pub fn name_counts(&self) -> Result<[usize; 3], Error> {
-        let mut counts = [0; 3];
-        for (count, table) in counts.iter_mut().zip(["players", "events", "time_controls"]) {
-            let next: i64 = self
-                .conn
-                .query_row(&format!("SELECT COALESCE(MAX(id) + 1, 0) FROM {table}"), [], |r| {
-                    r.get(0)
-                })
-                .map_err(sql)?;
-            *count = usize::try_from(next).map_err(|_| Error::Index(format!("{table}: a negative number")))?;
-        }
-        Ok(counts)
     }
 
     /// Makes the name tables end where the index's checked lists do
