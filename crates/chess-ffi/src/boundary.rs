@@ -256,15 +256,24 @@ pub(crate) unsafe fn read_str<'a>(ptr: *const c_char, max: usize, what: &str, ba
 /// # Safety
 /// `buf` is NULL or writable for `cap` bytes.
 pub(crate) unsafe fn write_str(text: &str, buf: *mut c_char, cap: usize) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { write_bytes(text.as_bytes(), buf, cap) }
+}
+
+/// [`write_str`] for bytes in any encoding (a file's text as it is).
+///
+/// # Safety
+/// `buf` is NULL or writable for `cap` bytes.
+pub(crate) unsafe fn write_bytes(bytes: &[u8], buf: *mut c_char, cap: usize) -> usize {
     if !buf.is_null() && cap > 0 {
-        let n = text.len().min(cap - 1);
+        let n = bytes.len().min(cap - 1);
         // SAFETY: `buf` holds `cap` bytes and `n + 1 <= cap`.
         unsafe {
-            std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), n);
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), buf.cast::<u8>(), n);
             *buf.add(n) = 0;
         }
     }
-    text.len()
+    bytes.len()
 }
 
 /// Runs `f` for a function that writes text snprintf-style: the text's

@@ -44,6 +44,8 @@ mod pgn;
 // Game collections: indexed, searched, explored.
 mod db;
 
+mod db_explorer;
+
 // Positions, their notation, what they show.
 mod position;
 
@@ -58,6 +60,7 @@ use std::ffi::c_char;
 
 pub use book::*;
 pub use db::*;
+pub use db_explorer::*;
 pub use engine::*;
 pub use game::*;
 pub use game_files::*;
