@@ -41,6 +41,15 @@ fn check_collection(seed: u64, count: usize) {
         .filter(|&n| games[n as usize - 1].is_none())
         .collect();
     assert_eq!(errors, expected, "the unreadable games");
+    // Each game's offset is where its text begins in the file.
+    let numbers: Vec<u64> = (1..=games.len() as u64).collect();
+    let offsets = db.offsets(&numbers).unwrap();
+    for (&n, &offset) in numbers.iter().zip(&offsets) {
+        let own = db.game_text(n).unwrap();
+        assert!(text.as_bytes()[offset as usize..].starts_with(&own), "game {n}");
+    }
+    assert!(offsets.windows(2).all(|w| w[0] < w[1]));
+    assert!(db.offsets(&[0]).is_err() && db.offsets(&[games.len() as u64 + 1]).is_err());
 
     for (k, target) in targets(&games, seed).iter().enumerate() {
         let max_ply = (k % 3 == 0).then_some(6);

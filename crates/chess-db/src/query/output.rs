@@ -30,6 +30,29 @@ impl Database {
         Ok((headers.offsets[i], u64::from(headers.lengths[i])))
     }
 
+    /// Where the games `numbers` (from 1) begin in the decompressed text,
+    /// in the order asked: what a list of the file's games (as
+    /// [`chess_core::pgn::scan_games`] makes one) finds them by.
+    pub fn offsets(&self, numbers: &[u64]) -> Result<Vec<u64>, Error> {
+        let segments = self.segments();
+        let mut columns = Vec::with_capacity(segments.len());
+        for segment in &segments {
+            columns.push((u64::from(segment.info.first), self.header_columns(segment)?));
+        }
+        numbers
+            .iter()
+            .map(|&number| {
+                let at = columns.partition_point(|(first, _)| *first < number);
+                at.checked_sub(1)
+                    .and_then(|s| {
+                        let (first, headers) = &columns[s];
+                        headers.offsets.get((number - 1 - first) as usize).copied()
+                    })
+                    .ok_or_else(|| Error::Query(format!("there is no game {number}")))
+            })
+            .collect()
+    }
+
     /// The text of game `number` (from 1), as the file has it.
     pub fn game_text(&self, number: u64) -> Result<Vec<u8>, Error> {
         let mut out = Vec::new();
