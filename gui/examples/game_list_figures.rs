@@ -60,7 +60,7 @@ fn main() {
     let size = std::fs::metadata(&path).unwrap().len();
     let rss_before = rss_mib();
     let start = Instant::now();
-    let mut list = GameList::open(&path).unwrap();
+    let mut list = GameList::open(&path, true).unwrap();
     while list.is_scanning() {
         list.poll();
         std::thread::sleep(Duration::from_millis(2));
@@ -98,9 +98,13 @@ fn main() {
     list.set_filter("");
 
     // Frames: the app without and with the list open, in one process.
-    let build = |list: Option<GameList>| {
+    drop(list);
+    let build = |open: bool| {
         let mut app = ChessApp::new(Box::new(FixedDialogs::default()));
-        app.model.game_list = list;
+        if open {
+            app.model.collections.open_path(&path).unwrap();
+            app.model.collections.explorer_shown = false;
+        }
         let mut h = Harness::builder()
             .with_size(egui::vec2(1200.0, 800.0))
             .with_context_setup(chess_gui::fonts::install)
@@ -108,9 +112,9 @@ fn main() {
         h.step();
         h
     };
-    let mut plain = build(None);
+    let mut plain = build(false);
     let base = frame_ms(&mut plain, 60);
-    let mut with_list = build(Some(list));
+    let mut with_list = build(true);
     let listed_ms = frame_ms(&mut with_list, 60);
     println!(
         "frame: {base:.2} ms without the list, {listed_ms:.2} ms with it open ({:.1}x)",

@@ -21,6 +21,8 @@ pub struct ViewState {
     title: String,
     /// Frames drawn: tests check that an idle app draws none.
     pub frames: u64,
+    /// The explorer's move under the pointer (an arrow on the board).
+    pub explorer_hover: Option<chess_core::Move>,
 }
 
 /// The desktop app.
@@ -53,6 +55,7 @@ impl Default for ViewState {
             animation: ui::animation::Animation::default(),
             title: String::new(),
             frames: 0,
+            explorer_hover: None,
         }
     }
 }
@@ -61,6 +64,7 @@ const RECENT_KEY: &str = "recent-files";
 const SETUP_KEY: &str = "game-setup";
 const BOARD_KEY: &str = "board-settings";
 const FILE_DIALOG_KEY: &str = "file-dialogs";
+const COLLECTIONS_KEY: &str = "collections";
 
 /// What the file dialogs remember between runs.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -85,6 +89,15 @@ impl ChessApp {
     pub fn restore(&mut self, storage: &dyn eframe::Storage) {
         if let Some(recent) = eframe::get_value::<Vec<std::path::PathBuf>>(storage, RECENT_KEY) {
             self.model.file.recent = recent;
+        }
+        // The collections open last time, in the background again (their
+        // indexes are caches: kept when they still fit the files).
+        if let Some(paths) = eframe::get_value::<Vec<std::path::PathBuf>>(storage, COLLECTIONS_KEY) {
+            for path in paths.iter().filter(|p| p.is_file()) {
+                let _ = self.model.collections.open_path(path);
+            }
+            self.model.collections.active = 0;
+            self.model.collections.list_shown = false;
         }
         if let Some(board) = eframe::get_value(storage, BOARD_KEY) {
             self.model.board = board;
@@ -121,6 +134,11 @@ impl ChessApp {
             self.model.computer.set_waker(waker.clone());
             self.model.review.set_waker(waker);
         }
+        if !self.model.collections.has_waker() {
+            let ctx = ctx.clone();
+            let waker = chess_engine::worker::Waker::new(move || ctx.request_repaint());
+            self.model.collections.set_waker(waker);
+        }
         // A file to choose: one dialog at a time, drawn (or waited for)
         // each frame, its answer handed to the model.
         if let Some(request) = self.model.file_request.take()
@@ -144,6 +162,17 @@ impl ChessApp {
             egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, &self.model, &mut self.chooser.in_app_always));
         self.apply_all(menu.inner);
         egui::Panel::bottom("status").show(ui, |ui| ui::play::status_line(ui, &self.model));
+        // The explorer beside the board, in play and in the editor alike.
+        self.view.explorer_hover = None;
+        if self.model.collections.explorer_shown && !self.model.collections.open.is_empty() {
+            let explorer = egui::Panel::left("explorer")
+                .resizable(true)
+                .default_size(400.0)
+                .min_size(300.0)
+                .show(ui, |ui| ui::explorer::panel(ui, &self.model));
+            self.view.explorer_hover = explorer.inner.hovered;
+            self.apply_all(explorer.inner.actions);
+        }
         match self.model.mode {
             Mode::Play => {
                 let side = egui::Panel::right("game")
@@ -167,7 +196,10 @@ impl ChessApp {
                     .resizable(true)
                     .default_size(330.0)
                     .min_size(280.0)
-                    .show(ui, |ui| ui::editor::side_panel(ui, &mut self.model.editor));
+                    .show(ui, |ui| {
+                        let collection = !self.model.collections.open.is_empty();
+                        ui::editor::side_panel(ui, &mut self.model.editor, collection)
+                    });
                 self.apply_all(side.inner);
                 let (settings, flipped) = (self.model.board, self.model.flipped);
                 egui::CentralPanel::default().show(ui, |ui| {
@@ -175,10 +207,12 @@ impl ChessApp {
                 });
             }
         }
-        if let Some(list) = &mut self.model.game_list
-            && let Some(action) = ui::game_list::show(&ctx, list)
-        {
-            self.model.apply(action, self.dialogs.as_mut());
+        if self.model.collections.list_shown {
+            let actions = ui::game_list::show(&ctx, &mut self.model.collections);
+            self.apply_all(actions);
+        }
+        if let Some(text) = self.model.clipboard.take() {
+            ctx.copy_text(text);
         }
         // The app's own file dialog is on top: the dialog that asked for a
         // file (New game, for a book or engine) waits behind it, not drawn.
@@ -216,6 +250,12 @@ impl ChessApp {
         if pressed(cmd('Q'.into_key())) {
             self.model.request(Pending::Quit, self.dialogs.as_mut());
         }
+        if pressed(cmd('L'.into_key())) {
+            self.model.collections.list_shown = !self.model.collections.list_shown && !self.model.collections.open.is_empty();
+        }
+        if pressed(cmd_shift('F'.into_key())) {
+            self.model.find_position();
+        }
         if pressed(cmd_shift('S'.into_key())) {
             self.model.save_as(self.dialogs.as_mut());
         } else if pressed(cmd('S'.into_key())) {
@@ -234,9 +274,10 @@ impl ChessApp {
                 if redo {
                     self.model.play.redo();
                 }
-                // Arrows walk the squares when a square has the focus;
-                // otherwise they move through the game.
-                if ui::board::square_has_focus(ctx) {
+                // Arrows walk the squares when a square has the focus, the
+                // rows when the game list is shown; otherwise they move
+                // through the game.
+                if ui::board::square_has_focus(ctx) || self.model.collections.list_shown {
                     return;
                 }
                 let key = |k| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
@@ -313,6 +354,7 @@ impl eframe::App for ChessApp {
         eframe::set_value(storage, RECENT_KEY, &self.model.file.recent);
         eframe::set_value(storage, SETUP_KEY, &self.model.computer.setup);
         eframe::set_value(storage, BOARD_KEY, &self.model.board);
+        eframe::set_value(storage, COLLECTIONS_KEY, &self.model.collections.paths());
         let memory = FileDialogMemory {
             folder: self.chooser.folder.clone(),
             in_app_always: self.chooser.in_app_always,

@@ -128,7 +128,9 @@ fn import_a_multi_game_pgn_export_and_import_again() {
     click(&mut h, "Start game"); // nothing unsaved: no question
     menu(&mut h, "File", "Import PGN…");
     assert_eq!(h.state().model.pgn(), first, "the same game comes back");
-    assert!(h.state().model.game_list.is_none(), "one game: opened, not listed");
+    let collections = &h.state().model.collections;
+    assert!(!collections.list_shown, "one game: opened, not listed");
+    assert_eq!(collections.paths(), [input], "only the file of many games is a collection");
 }
 
 #[test]

@@ -18,9 +18,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |file| file.write_all(bytes))
 }
 
-/// [`write_atomic`] with the writing done by `write` (tests use it to fail
-/// half way).
-pub(crate) fn write_atomic_with(path: &Path, write: impl FnOnce(&mut File) -> io::Result<()>) -> io::Result<()> {
+/// [`write_atomic`] with the writing done by `write`, for what is written
+/// as it is made (a large export); an error from `write` leaves the old
+/// file, or none, as it was.
+pub fn write_atomic_with(path: &Path, write: impl FnOnce(&mut File) -> io::Result<()>) -> io::Result<()> {
     let target = resolve_link(path);
     let dir = match target.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use chess_core::{Game, NodeId, Outcome, Position};
 use serde::{Deserialize, Serialize};
 
-pub use atomic::write_atomic;
+pub use atomic::{write_atomic, write_atomic_with};
 
 /// The newest format version this library writes and reads. A file gets
 /// the lowest version that describes it, so older programs keep reading

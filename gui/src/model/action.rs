@@ -92,8 +92,41 @@ pub enum Action {
     CloseReview,
     /// Open the game of this row of the game list.
     OpenListed(usize),
-    /// Close the game list.
+    /// Close the game list (the collection stays open).
     CloseGameList,
+    /// Show the list of the collection shown.
+    ShowGameList,
+    /// Show this collection of the open ones.
+    ShowCollection(usize),
+    /// Close this collection.
+    CloseCollection(usize),
+    /// Choose a PGN file to open as a collection.
+    OpenCollection,
+    /// Show or hide the explorer beside the board.
+    ShowExplorer(bool),
+    /// The list's filters, as typed.
+    SetFilters(super::collection::FilterForm),
+    /// List the games that reach the board's position.
+    FindPosition,
+    /// List the games with the editor's material.
+    FindMaterial,
+    /// List every game again (the filters stay).
+    ShowAllGames,
+    /// Play a move of the explorer's.
+    PlayExplorerMove(Move),
+    /// Open a game of the collection shown at a ply (a top game).
+    OpenCollectionGame {
+        /// Its number in the file.
+        game: u64,
+        /// Where it reaches the position shown.
+        ply: u32,
+    },
+    /// Write the games the list shows to a new PGN file.
+    ExportList,
+    /// Copy the PGN of this row's game.
+    CopyListed(usize),
+    /// Stop building the index of the collection shown.
+    CancelIndexing,
     /// Something that may first ask "discard unsaved changes?" (a new
     /// game, opening a file, quitting...).
     Request(Pending),
@@ -192,8 +225,40 @@ impl Model {
             }
             Action::CancelReview => self.review.cancel(),
             Action::CloseReview => self.review.shown = None,
-            Action::OpenListed(row) => self.open_listed(row),
-            Action::CloseGameList => self.game_list = None,
+            Action::OpenListed(row) => self.request(Pending::OpenListed(row), dialogs),
+            Action::CloseGameList => self.collections.list_shown = false,
+            Action::ShowGameList => self.collections.list_shown = !self.collections.open.is_empty(),
+            Action::ShowCollection(i) => {
+                if i < self.collections.open.len() {
+                    self.collections.active = i;
+                }
+            }
+            Action::CloseCollection(i) => self.collections.close(i),
+            Action::OpenCollection => self.choose_collection(dialogs),
+            Action::ShowExplorer(on) => self.collections.explorer_shown = on,
+            Action::SetFilters(form) => {
+                if let Some(collection) = self.collections.active_mut() {
+                    collection.set_form(form);
+                }
+            }
+            Action::FindPosition => self.find_position(),
+            Action::FindMaterial => self.find_material(),
+            Action::ShowAllGames => {
+                if let Some(collection) = self.collections.active_mut() {
+                    collection.set_search(super::collection::Search::All);
+                }
+            }
+            Action::PlayExplorerMove(m) => self.play_explorer_move(m),
+            Action::OpenCollectionGame { game, ply } => {
+                self.request(Pending::OpenCollectionGame { game, ply }, dialogs);
+            }
+            Action::ExportList => self.export_list(dialogs),
+            Action::CopyListed(row) => self.copy_listed(row),
+            Action::CancelIndexing => {
+                if let Some(collection) = self.collections.active() {
+                    collection.cancel_indexing();
+                }
+            }
             Action::Request(pending) => self.request(pending, dialogs),
             Action::Save => {
                 self.save(dialogs);

@@ -40,6 +40,10 @@ pub enum Purpose {
     },
     /// Where to write the game as PGN.
     ExportPgn,
+    /// A PGN file to keep open as a collection.
+    OpenCollection,
+    /// Where to write the games of the list shown.
+    ExportList,
     /// A Polyglot book for the new game dialog.
     Book,
     /// A UCI engine program for the new game dialog.
@@ -77,6 +81,15 @@ pub enum Pending {
     PlayFromEditor,
     /// Close the app.
     Quit,
+    /// Open the game of this row of the collection's list.
+    OpenListed(usize),
+    /// Open this game of the collection shown, at this ply.
+    OpenCollectionGame {
+        /// Its number in the file (from 1).
+        game: u64,
+        /// The ply to show.
+        ply: u32,
+    },
 }
 
 impl Pending {
@@ -89,6 +102,7 @@ impl Pending {
             Pending::Paste(_) => "loading the pasted text",
             Pending::PlayFromEditor => "playing from the editor",
             Pending::Quit => "quitting",
+            Pending::OpenListed(_) | Pending::OpenCollectionGame { .. } => "opening the game",
         }
     }
 }

@@ -9,7 +9,7 @@ use chess_file::AppState;
 
 use super::dialogs::{Choice, Dialog, FileDialogs, FileRequest, Pending, Purpose};
 use super::files::{self, FileKind, Opened};
-use super::{EngineChoice, LIST_AT_ONCE_BYTES, Mode, Model, Play, Player, clock, editor, game_list};
+use super::{EngineChoice, LIST_AT_ONCE_BYTES, Mode, Model, Play, Player, clock, editor};
 
 impl Model {
     /// Whether the game has changes not saved to its file. A game with no
@@ -82,6 +82,8 @@ impl Model {
             Pending::Paste(text) => self.load_text(&text),
             Pending::PlayFromEditor => self.play_from_editor(),
             Pending::Quit => self.quit = true,
+            Pending::OpenListed(row) => self.open_listed(row),
+            Pending::OpenCollectionGame { game, ply } => self.open_collection_game(game, ply),
         }
     }
 
@@ -132,27 +134,47 @@ impl Model {
         }
     }
 
-    /// Lists the games of a PGN file (in the background) to choose from.
-    fn list_games(&mut self, path: &Path) {
-        match game_list::GameList::open(path) {
-            Ok(list) => {
-                self.file.remember(path);
-                self.game_list = Some(list);
+    /// Opens a PGN file of many games as a collection: its list to choose
+    /// from at once, its index built in the background for the explorer
+    /// and the searches.
+    pub fn list_games(&mut self, path: &Path) {
+        match self.collections.open_path(path) {
+            Ok(()) => self.file.remember(path),
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Opens the game of row `row` of the collection's list (at the ply
+    /// where it reaches the position searched for); one that cannot be
+    /// read is refused with the reason, and the list stays.
+    pub fn open_listed(&mut self, row: usize) {
+        let Some(collection) = self.collections.active() else { return };
+        let list = &collection.list;
+        let ply = list.row(row).and_then(|r| r.ply);
+        match list.read(row) {
+            Ok(game) => {
+                let name = display_name(&list.path);
+                self.collections.list_shown = false;
+                self.start(game, None, AppState::default());
+                if let Some(ply) = ply {
+                    self.play.to_ply(ply as usize);
+                }
+                self.notice = Some(format!("Opened a game of {name}"));
             }
             Err(e) => self.dialog = Some(Dialog::Error(e)),
         }
     }
 
-    /// Opens the game of row `row` of the game list; one that cannot be
-    /// read is refused with the reason, and the list stays.
-    pub fn open_listed(&mut self, row: usize) {
-        let Some(list) = &self.game_list else { return };
-        match list.read(row) {
+    /// Opens game `number` of the collection shown, at `ply` (a top game
+    /// of the explorer's).
+    pub fn open_collection_game(&mut self, number: u64, ply: u32) {
+        let Some(collection) = self.collections.active() else { return };
+        match collection.read_game(number) {
             Ok(game) => {
-                let name = display_name(&list.path);
-                self.game_list = None;
+                let name = collection.name();
                 self.start(game, None, AppState::default());
-                self.notice = Some(format!("Opened a game of {name}"));
+                self.play.to_ply(ply as usize);
+                self.notice = Some(format!("Opened game {number} of {name}"));
             }
             Err(e) => self.dialog = Some(Dialog::Error(e)),
         }
@@ -189,6 +211,8 @@ impl Model {
     fn choose(&mut self, purpose: Purpose, dialogs: &mut dyn FileDialogs) {
         let (kind, name) = match &purpose {
             Purpose::Open => (None, None),
+            Purpose::OpenCollection => (Some(FileKind::Pgn), None),
+            Purpose::ExportList => (Some(FileKind::Pgn), Some("games.pgn".to_string())),
             Purpose::ImportPgn => (Some(FileKind::Pgn), None),
             Purpose::Save { .. } => (Some(FileKind::Ron), Some(format!("{}.ron", self.suggested_name()))),
             Purpose::ExportPgn => (Some(FileKind::Pgn), Some(format!("{}.pgn", self.suggested_name()))),
@@ -225,6 +249,15 @@ impl Model {
         };
         match purpose {
             Purpose::Open | Purpose::ImportPgn => self.open_path(&path),
+            Purpose::OpenCollection => self.list_games(&path),
+            Purpose::ExportList => {
+                let path = with_extension(path, FileKind::Pgn);
+                if let Some(collection) = self.collections.active_mut()
+                    && let Err(e) = collection.list.start_export(&path)
+                {
+                    self.dialog = Some(Dialog::Error(e));
+                }
+            }
             Purpose::Save { then } => {
                 if self.save_to(&with_extension(path, FileKind::Ron))
                     && let Some(then) = then
@@ -374,13 +407,26 @@ impl Model {
         self.choose(Purpose::Book, dialogs);
     }
 
+    /// Asks for a PGN file to keep open as a collection.
+    pub fn choose_collection(&mut self, dialogs: &mut dyn FileDialogs) {
+        self.choose(Purpose::OpenCollection, dialogs);
+    }
+
+    /// Asks where to write the games the collection's list shows.
+    pub fn export_list(&mut self, dialogs: &mut dyn FileDialogs) {
+        if self.collections.active().is_some_and(|c| c.list.export.is_none()) {
+            self.choose(Purpose::ExportList, dialogs);
+        }
+    }
+
     /// Asks for a UCI engine program for the new game dialog's setup.
     pub fn choose_engine(&mut self, dialogs: &mut dyn FileDialogs) {
         self.choose(Purpose::Engine, dialogs);
     }
 }
 
-fn display_name(path: &Path) -> String {
+/// A file's name, for notices and titles.
+pub(crate) fn display_name(path: &Path) -> String {
     path.file_name()
         .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
 }

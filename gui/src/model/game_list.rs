@@ -6,6 +6,10 @@
 //! every game to list the ones that cannot be read, with why and where.
 //! A compressed file (`.pgn.zst`, `.gz`, `.bz2`) lists the same; a game of
 //! it is read by decompressing the text up to it.
+//!
+//! In a collection the list also shows what the index found (the games
+//! reaching a position, with the ply; the games a filter lets through):
+//! found games come as offsets, each the row of the game beginning there.
 
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -24,28 +28,40 @@ pub enum Column {
     Number,
     /// The `White` tag.
     White,
+    /// The `WhiteElo` tag.
+    WhiteElo,
     /// The `Black` tag.
     Black,
+    /// The `BlackElo` tag.
+    BlackElo,
     /// The `Result` tag.
     Result,
     /// The `Date` tag.
     Date,
     /// The `Event` tag.
     Event,
+    /// The `ECO` tag.
+    Eco,
     /// Full moves of the main line.
     Moves,
+    /// Where the game reaches the position searched for (a ply).
+    Ply,
 }
 
 impl Column {
     /// Every column.
-    pub const ALL: [Column; 7] = [
+    pub const ALL: [Column; 11] = [
         Column::Number,
         Column::White,
+        Column::WhiteElo,
         Column::Black,
+        Column::BlackElo,
         Column::Result,
         Column::Date,
         Column::Event,
+        Column::Eco,
         Column::Moves,
+        Column::Ply,
     ];
 
     /// The heading.
@@ -53,11 +69,15 @@ impl Column {
         match self {
             Column::Number => "#",
             Column::White => "White",
+            Column::WhiteElo => "Elo",
             Column::Black => "Black",
+            Column::BlackElo => "Elo ",
             Column::Result => "Result",
             Column::Date => "Date",
             Column::Event => "Event",
+            Column::Eco => "ECO",
             Column::Moves => "Moves",
+            Column::Ply => "Ply",
         }
     }
 
@@ -69,13 +89,14 @@ impl Column {
             Column::Result => Some(2),
             Column::Date => Some(3),
             Column::Event => Some(4),
-            Column::Number | Column::Moves => None,
+            Column::Eco => Some(5),
+            _ => None,
         }
     }
 }
 
-/// The tags kept per game, in the order of [`Column::field`].
-const FIELDS: [&str; 5] = ["White", "Black", "Result", "Date", "Event"];
+/// The tags kept as text per game, in the order of [`Column::field`].
+const FIELDS: [&str; 6] = ["White", "Black", "Result", "Date", "Event", "ECO"];
 
 /// One game: where it is, and its fields as spans of the shared text.
 #[derive(Clone, Copy, Debug)]
@@ -83,9 +104,21 @@ struct Entry {
     offset: u64,
     line: u32,
     moves: u32,
+    /// White's and Black's ratings (0: none).
+    elo: [u16; 2],
     /// (start, length) in `GameList::text`.
-    fields: [(u32, u16); 5],
+    fields: [(u32, u16); 6],
 }
+
+/// A row shown: its entry, and the ply where it reaches what was searched
+/// for (`NO_PLY`: none).
+#[derive(Copy, Clone, Debug)]
+struct Shown {
+    entry: u32,
+    ply: u32,
+}
+
+const NO_PLY: u32 = u32::MAX;
 
 /// The text of a field: its span of the shared text.
 fn span_text(text: &str, (start, len): (u32, u16)) -> &str {
@@ -97,8 +130,12 @@ fn span_text(text: &str, (start, len): (u32, u16)) -> &str {
 pub struct Row<'a> {
     /// Its number in the file (1-based).
     pub number: usize,
-    /// White, Black, Result, Date, Event ("" where the tag is missing).
-    pub fields: [&'a str; 5],
+    /// White, Black, Result, Date, Event, ECO ("" where the tag is missing).
+    pub fields: [&'a str; 6],
+    /// White's and Black's ratings, where known.
+    pub elo: [Option<u16>; 2],
+    /// Where it reaches the position or material searched for.
+    pub ply: Option<u32>,
     /// Full moves.
     pub moves: u32,
     /// Its first line in the file.
@@ -126,6 +163,21 @@ struct Background {
     problems: Option<mpsc::Receiver<Vec<Problem>>>,
 }
 
+/// Games being written to a new PGN file.
+#[derive(Debug)]
+pub struct Export {
+    /// The file written.
+    pub path: PathBuf,
+    /// Games written so far.
+    pub done: Arc<AtomicU64>,
+    /// Games to write.
+    pub total: u64,
+    /// Set to stop it (the file is then not made).
+    pub cancel: Arc<std::sync::atomic::AtomicBool>,
+    /// The games written, or why not, when it ends.
+    result: mpsc::Receiver<Result<u64, String>>,
+}
+
 /// The games of a PGN file, to choose one from.
 pub struct GameList {
     /// The file.
@@ -140,8 +192,17 @@ pub struct GameList {
     filter: String,
     /// The column sorted by, and whether ascending.
     sort: Option<(Column, bool)>,
-    /// The rows shown, as indices into `entries` (`None`: all, in order).
-    view: Option<Vec<u32>>,
+    /// The games found by the index (offsets and plies), if the list shows
+    /// only them.
+    found: Option<Vec<(u64, u32)>>,
+    /// The rows shown (`None`: all, in order).
+    view: Option<Vec<Shown>>,
+    /// The row chosen with the keyboard (an index of the rows shown).
+    pub cursor: Option<usize>,
+    /// Games being exported, if any.
+    pub export: Option<Export>,
+    /// How the last export ended ("Exported 1,204 games to x.pgn").
+    pub exported: Option<Result<String, String>>,
     /// The games that cannot be read (known once the check is done).
     pub problems: Vec<Problem>,
     /// Whether the check for unreadable games is done.
@@ -171,7 +232,10 @@ impl Visitor for Nothing {
 impl GameList {
     /// Starts listing the games of `path` in the background; the list
     /// fills as [`GameList::poll`] is called.
-    pub fn open(path: &Path) -> Result<GameList, String> {
+    /// With `check`, every game is also read once to list those that cannot
+    /// be (a collection's index says so instead: see
+    /// [`GameList::set_problems`]).
+    pub fn open(path: &Path, check: bool) -> Result<GameList, String> {
         let source = chess_db::source::open(path).map_err(|e| format!("cannot read {e}"))?;
         let (size, scanned) = (source.size, source.read.clone());
         let compressed = source.compression != Compression::None;
@@ -194,8 +258,8 @@ impl GameList {
                     let _ = send.send(batch);
                 }
                 drop(send);
-                if scan.is_ok() {
-                    let _ = send_problems.send(check(&check_path));
+                if scan.is_ok() && check {
+                    let _ = send_problems.send(check_all(&check_path));
                 }
             })
             .map_err(|e| format!("cannot start reading {}: {e}", path.display()))?;
@@ -207,7 +271,11 @@ impl GameList {
             text: String::new(),
             filter: String::new(),
             sort: None,
+            found: None,
             view: None,
+            cursor: None,
+            export: None,
+            exported: None,
             problems: Vec::new(),
             checked: false,
             background: Some(Background {
@@ -221,8 +289,9 @@ impl GameList {
     /// Takes what the background work found since the last call. Returns
     /// whether it is still working (the view then keeps drawing).
     pub fn poll(&mut self) -> bool {
+        let exporting = self.poll_export();
         let Some(mut background) = self.background.take() else {
-            return false;
+            return exporting;
         };
         let mut added = false;
         while let Some(games) = &background.games {
@@ -258,10 +327,54 @@ impl GameList {
         if background.games.is_some() || background.problems.is_some() {
             self.background = Some(background);
         }
-        if added && (self.sort.is_some() || !self.filter.is_empty()) {
+        if added && (self.sort.is_some() || !self.filter.is_empty() || self.found.is_some()) {
             self.refresh();
         }
-        self.background.is_some()
+        self.background.is_some() || exporting
+    }
+
+    /// Takes the export's end, if it ended. Returns whether it goes on.
+    fn poll_export(&mut self) -> bool {
+        let Some(export) = &self.export else { return false };
+        let name = export.path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        match export.result.try_recv() {
+            Ok(Ok(games)) => {
+                let plural = if games == 1 { "" } else { "s" };
+                self.exported = Some(Ok(format!("Exported {games} game{plural} to {name}")));
+            }
+            Ok(Err(e)) => self.exported = Some(Err(e)),
+            Err(mpsc::TryRecvError::Empty) => return true,
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.exported = Some(Err(format!("the export to {name} stopped")));
+            }
+        }
+        self.export = None;
+        false
+    }
+
+    /// The games that cannot be read, as the collection's index found them.
+    pub fn set_problems(&mut self, problems: Vec<Problem>) {
+        self.problems = problems;
+        self.checked = true;
+    }
+
+    /// Shows only the games found by the index (where each begins, and the
+    /// ply where it reaches what was searched for), or all again (`None`).
+    /// Found games not listed yet appear as the list fills.
+    pub fn set_found(&mut self, found: Option<Vec<(u64, Option<u32>)>>) {
+        self.found = found.map(|f| f.into_iter().map(|(o, p)| (o, p.unwrap_or(NO_PLY))).collect());
+        self.cursor = None;
+        self.refresh();
+    }
+
+    /// Whether the list shows the games found by the index only.
+    pub fn is_found(&self) -> bool {
+        self.found.is_some()
+    }
+
+    /// Whether the rows have a ply (the games found reach a position).
+    pub fn has_plies(&self) -> bool {
+        self.found.as_ref().is_some_and(|f| f.first().is_some_and(|&(_, p)| p != NO_PLY))
     }
 
     /// Whether the file is still being scanned.
@@ -271,26 +384,36 @@ impl GameList {
 
     /// Keeps a scanned game: its offset, line, moves and fields.
     fn add(&mut self, game: &ScannedGame) {
-        let mut fields = [(0u32, 0u16); 5];
+        let mut fields = [(0u32, 0u16); 6];
         for (field, name) in fields.iter_mut().zip(FIELDS) {
             let value = game.tag(name).and_then(crate::model::files::known).unwrap_or("");
             let value = &value[..value.floor_char_boundary(u16::MAX as usize)];
             *field = (self.text.len() as u32, value.len() as u16);
             self.text.push_str(value);
         }
+        let elo = |tag| game.tag(tag).and_then(|e| e.trim().parse::<u16>().ok()).unwrap_or(0);
         self.entries.push(Entry {
             offset: game.offset,
             line: game.line as u32,
             moves: game.moves,
+            elo: [elo("WhiteElo"), elo("BlackElo")],
             fields,
         });
     }
 
     /// The index into `entries` of row `i` shown.
     fn entry_index(&self, i: usize) -> Option<usize> {
+        self.shown(i).map(|s| s.entry as usize)
+    }
+
+    /// Row `i` shown.
+    fn shown(&self, i: usize) -> Option<Shown> {
         match &self.view {
-            Some(view) => view.get(i).map(|&e| e as usize),
-            None => (i < self.entries.len()).then_some(i),
+            Some(view) => view.get(i).copied(),
+            None => (i < self.entries.len()).then_some(Shown {
+                entry: i as u32,
+                ply: NO_PLY,
+            }),
         }
     }
 
@@ -314,12 +437,15 @@ impl GameList {
 
     /// The `i`-th row shown.
     pub fn row(&self, i: usize) -> Option<Row<'_>> {
-        let index = self.entry_index(i)?;
+        let shown = self.shown(i)?;
+        let index = shown.entry as usize;
         let entry = &self.entries[index];
         let field = |span| span_text(&self.text, span);
         Some(Row {
             number: index + 1,
             fields: entry.fields.map(field),
+            elo: entry.elo.map(|e| (e > 0).then_some(e)),
+            ply: (shown.ply != NO_PLY).then_some(shown.ply),
             moves: entry.moves,
             line: entry.line,
         })
@@ -352,42 +478,95 @@ impl GameList {
         self.refresh();
     }
 
-    /// Recomputes the rows shown from the filter and the sort.
+    /// Recomputes the rows shown from the games found, the filter and the
+    /// sort.
     fn refresh(&mut self) {
-        if self.filter.is_empty() && self.sort.is_none() {
+        if self.filter.is_empty() && self.sort.is_none() && self.found.is_none() {
             self.view = None;
             return;
         }
         let needle = self.filter.to_lowercase();
         let text = &self.text;
+        let entries = &self.entries;
         let field = |e: &Entry, f: usize| span_text(text, e.fields[f]);
-        let mut view: Vec<u32> = (0..self.entries.len() as u32)
-            .filter(|&i| {
+        let rows: Vec<Shown> = match &self.found {
+            // Each found game is the row of the game beginning at or just
+            // before its offset (lists and indexes agree on where games
+            // begin; a broken game may be split in two by one of them).
+            Some(found) => found
+                .iter()
+                .filter_map(|&(offset, ply)| {
+                    let at = entries.partition_point(|e| e.offset <= offset).checked_sub(1)?;
+                    let after_last = at + 1 == entries.len() && self.is_scanning();
+                    (!after_last).then_some(Shown { entry: at as u32, ply })
+                })
+                .collect(),
+            None => (0..entries.len() as u32).map(|entry| Shown { entry, ply: NO_PLY }).collect(),
+        };
+        let mut view: Vec<Shown> = rows
+            .into_iter()
+            .filter(|s| {
                 needle.is_empty()
-                    || (0..FIELDS.len()).any(|f| field(&self.entries[i as usize], f).to_lowercase().contains(&needle))
+                    || (0..FIELDS.len()).any(|f| field(&entries[s.entry as usize], f).to_lowercase().contains(&needle))
             })
             .collect();
         if let Some((column, ascending)) = self.sort {
-            let entries = &self.entries;
-            match column.field() {
-                Some(f) => view.sort_by(|&a, &b| field(&entries[a as usize], f).cmp(field(&entries[b as usize], f))),
-                None if column == Column::Moves => view.sort_by_key(|&i| entries[i as usize].moves),
-                None => {}
+            let entry = |s: &Shown| &entries[s.entry as usize];
+            match column {
+                Column::Number => view.sort_by_key(|s| s.entry),
+                Column::Moves => view.sort_by_key(|s| entry(s).moves),
+                Column::Ply => view.sort_by_key(|s| s.ply),
+                Column::WhiteElo => view.sort_by_key(|s| entry(s).elo[0]),
+                Column::BlackElo => view.sort_by_key(|s| entry(s).elo[1]),
+                _ => {
+                    if let Some(f) = column.field() {
+                        view.sort_by(|a, b| field(entry(a), f).cmp(field(entry(b), f)));
+                    }
+                }
             }
             if !ascending {
                 view.reverse();
             }
         }
+        if self.cursor.is_some_and(|c| c >= view.len()) {
+            self.cursor = None;
+        }
         self.view = Some(view);
     }
 
-    /// Reads the game of row `i` from the file.
-    pub fn read(&self, i: usize) -> Result<Game, String> {
+    /// Moves the keyboard's row by `by` (up is negative), within the rows.
+    pub fn move_cursor(&mut self, by: isize) {
+        let rows = self.rows();
+        if rows == 0 {
+            self.cursor = None;
+            return;
+        }
+        let next = match self.cursor {
+            None if by > 0 => 0,
+            None => rows - 1,
+            Some(c) => c.saturating_add_signed(by).min(rows - 1),
+        };
+        self.cursor = Some(next);
+    }
+
+    /// The text of row `i`'s game, as the file has it.
+    pub fn game_text(&self, i: usize) -> Result<String, String> {
         let index = self.entry_index(i).ok_or("no such game")?;
+        let mut text = Vec::new();
+        self.game_bytes(index)?.read_to_end(&mut text).map_err(|e| self.cannot(&e))?;
+        Ok(String::from_utf8_lossy(&text).into_owned())
+    }
+
+    fn cannot(&self, e: &std::io::Error) -> String {
+        format!("cannot read {}: {e}", self.path.display())
+    }
+
+    /// A reader of entry `index`'s text.
+    fn game_bytes(&self, index: usize) -> Result<Box<dyn BufRead>, String> {
         let entry = &self.entries[index];
         let end = self.entries.get(index + 1).map_or(u64::MAX, |next| next.offset);
-        let cannot = |e: std::io::Error| format!("cannot read {}: {e}", self.path.display());
-        let text: Box<dyn BufRead> = if self.compressed {
+        let cannot = |e: std::io::Error| self.cannot(&e);
+        Ok(if self.compressed {
             // No seeking in a compressed stream: the text before is skipped.
             let mut source = chess_db::source::open(&self.path).map_err(|e| format!("cannot read {e}"))?;
             std::io::copy(&mut (&mut source.reader).take(entry.offset), &mut std::io::sink()).map_err(cannot)?;
@@ -396,7 +575,48 @@ impl GameList {
             let mut file = std::fs::File::open(&self.path).map_err(cannot)?;
             file.seek(SeekFrom::Start(entry.offset)).map_err(cannot)?;
             Box::new(BufReader::new(file.take(end.saturating_sub(entry.offset))))
+        })
+    }
+
+    /// Starts writing the games shown (in the file's order) to a new PGN
+    /// file at `path`, in the background; [`GameList::poll`] follows it.
+    /// The file appears whole when done (written beside it, then renamed).
+    pub fn start_export(&mut self, path: &Path) -> Result<(), String> {
+        let mut spans: Vec<(u64, u64)> = (0..self.rows())
+            .filter_map(|i| self.entry_index(i))
+            .map(|index| {
+                let end = self.entries.get(index + 1).map_or(u64::MAX, |next| next.offset);
+                (self.entries[index].offset, end)
+            })
+            .collect();
+        spans.sort_unstable();
+        spans.dedup();
+        let (send, result) = mpsc::channel();
+        let export = Export {
+            path: path.to_path_buf(),
+            done: Arc::default(),
+            total: spans.len() as u64,
+            cancel: Arc::default(),
+            result,
         };
+        let (done, cancel) = (export.done.clone(), export.cancel.clone());
+        let (from, to) = (self.path.clone(), path.to_path_buf());
+        std::thread::Builder::new()
+            .name("export".into())
+            .spawn(move || {
+                let _ = send.send(export_spans(&from, &to, &spans, &done, &cancel));
+            })
+            .map_err(|e| format!("cannot start the export: {e}"))?;
+        self.exported = None;
+        self.export = Some(export);
+        Ok(())
+    }
+
+    /// Reads the game of row `i` from the file.
+    pub fn read(&self, i: usize) -> Result<Game, String> {
+        let index = self.entry_index(i).ok_or("no such game")?;
+        let entry = &self.entries[index];
+        let text = self.game_bytes(index)?;
         let mut reader = PgnReader::new(text);
         match reader.read_game() {
             Some(Ok(mut game)) => {
@@ -423,8 +643,47 @@ impl GameList {
     }
 }
 
+/// Copies the text spans `spans` (start, end) of the file `from` to a new
+/// file `to`, counting them in `done`; stops when `cancel` is set.
+fn export_spans(
+    from: &Path,
+    to: &Path,
+    spans: &[(u64, u64)],
+    done: &AtomicU64,
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Result<u64, String> {
+    use std::io::Write;
+    let source = chess_db::source::open(from).map_err(|e| format!("cannot read {e}"))?;
+    let mut reader = BufReader::with_capacity(1 << 20, source.reader);
+    let mut written = 0u64;
+    let save = chess_file::write_atomic_with(to, |out| {
+        let mut out = std::io::BufWriter::new(out);
+        let mut at = 0u64;
+        for &(start, end) in spans {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(std::io::Error::other("cancelled"));
+            }
+            std::io::copy(&mut (&mut reader).take(start - at), &mut std::io::sink())?;
+            let copied = std::io::copy(&mut (&mut reader).take(end - start), &mut out)?;
+            at = start + copied;
+            // Games end with a blank line, also the file's last.
+            if end == u64::MAX {
+                out.write_all(b"\n")?;
+            }
+            written += 1;
+            done.store(written, Ordering::Relaxed);
+        }
+        out.flush()
+    });
+    save.map_err(|e| match e.kind() {
+        std::io::ErrorKind::Other if cancel.load(Ordering::Relaxed) => "the export was cancelled".to_string(),
+        _ => format!("cannot write {}: {e}", to.display()),
+    })?;
+    Ok(written)
+}
+
 /// Reads every game of the file on every core, keeping only the errors.
-fn check(path: &Path) -> Vec<Problem> {
+fn check_all(path: &Path) -> Vec<Problem> {
     let Ok(source) = chess_db::source::open(path) else {
         return Vec::new();
     };
@@ -456,7 +715,7 @@ mod tests {
     }
 
     fn wait_for(path: &Path, dir: tempfile::TempDir) -> (tempfile::TempDir, GameList) {
-        let mut list = GameList::open(path).unwrap();
+        let mut list = GameList::open(path, true).unwrap();
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         while list.poll() {
             assert!(std::time::Instant::now() < deadline);
@@ -475,7 +734,7 @@ mod tests {
         assert_eq!(list.games(), 3);
         assert!(list.checked);
         let first = list.row(0).unwrap();
-        assert_eq!(first.fields, ["Carla", "Bo", "1-0", "2026.01.02", ""]);
+        assert_eq!(first.fields, ["Carla", "Bo", "1-0", "2026.01.02", "", ""]);
         assert_eq!((first.number, first.moves, first.line), (1, 2, 1));
         assert_eq!(list.row(1).unwrap().fields[3], "", "an unknown date is empty");
         list.sort_by(Column::White);
@@ -521,6 +780,52 @@ mod tests {
         assert!(problem.reason.contains("Ke3"), "{}", problem.reason);
         let error = list.read(2).unwrap_err();
         assert!(error.contains("game 3") && error.contains("line 19"), "{error}");
+    }
+
+    /// Games found by an index (as offsets) are the rows of the games
+    /// beginning there, with their plies; sorted by any column; walked
+    /// with the keyboard's row; the filtered rows exported exactly.
+    #[test]
+    fn found_games_are_shown_walked_and_exported() {
+        let (dir, mut list) = listed(PGN);
+        let second = PGN.find("[White \"anna").unwrap() as u64;
+        let third = PGN.find("[White \"Bo\"]").unwrap() as u64;
+        list.set_found(Some(vec![(0, Some(3)), (third, Some(1))]));
+        assert_eq!(list.rows(), 2);
+        assert!(list.has_plies());
+        assert_eq!(list.row(1).unwrap().fields[0], "Bo");
+        assert_eq!(list.row(1).unwrap().ply, Some(1));
+        list.sort_by(Column::Ply);
+        assert_eq!(list.row(0).unwrap().fields[0], "Bo");
+        list.set_found(None);
+        assert_eq!(list.rows(), 3);
+        assert!(!list.has_plies());
+        // An offset inside a game (a broken game split otherwise) is its row.
+        list.set_found(Some(vec![(second + 5, None)]));
+        assert_eq!(list.row(0).unwrap().fields[0], "anna");
+        list.set_found(None);
+        list.sort_by(Column::WhiteElo);
+        list.move_cursor(1);
+        assert_eq!(list.cursor, Some(0));
+        list.move_cursor(5);
+        assert_eq!(list.cursor, Some(2));
+        list.move_cursor(-1);
+        assert_eq!(list.cursor, Some(1));
+        // Export the rows a filter leaves, in the file's order.
+        list.set_filter("bo");
+        assert_eq!(list.rows(), 2);
+        let out = dir.path().join("out.pgn");
+        list.start_export(&out).unwrap();
+        while list.poll() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert_eq!(list.exported, Some(Ok("Exported 2 games to out.pgn".to_string())));
+        let written = std::fs::read_to_string(&out).unwrap();
+        let expected = format!("{}{}\n", &PGN[..second as usize], &PGN[third as usize..]);
+        assert_eq!(written, expected);
+        let games = chess_core::pgn::PgnReader::new(written.as_bytes()).count();
+        assert_eq!(games, 2);
+        assert!(list.game_text(0).unwrap().starts_with("[White \""));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 pub mod action;
 pub mod book;
 pub mod clock;
+pub mod collection;
 pub mod computer;
 pub mod dialogs;
 mod document;
@@ -16,6 +17,7 @@ pub mod history;
 pub mod material;
 pub mod play;
 pub mod review;
+pub mod searches;
 pub mod settings;
 pub mod time_control;
 
@@ -71,8 +73,11 @@ pub struct Model {
     pub review: review::Reviewer,
     /// A file choice waiting for the app's dialogs.
     pub file_request: Option<FileRequest>,
-    /// The games of a PGN file with several, to choose one from.
-    pub game_list: Option<game_list::GameList>,
+    /// The collections open (PGN files of many games): their lists, the
+    /// explorer, the searches.
+    pub collections: collection::Collections,
+    /// Text to put on the clipboard (the app does, on its next frame).
+    pub clipboard: Option<String>,
 }
 
 impl Default for Model {
@@ -99,7 +104,8 @@ impl Model {
             timing: clock::GameClock::default(),
             review: review::Reviewer::default(),
             file_request: None,
-            game_list: None,
+            collections: collection::Collections::default(),
+            clipboard: None,
         }
     }
 
@@ -117,6 +123,15 @@ impl Model {
 }
 
 impl Model {
+    /// The position the explorer follows: the board's, or the editor's
+    /// when it is a legal one.
+    pub fn explorer_position(&self) -> Option<chess_core::Position> {
+        match self.mode {
+            Mode::Play => Some(self.play.position().clone()),
+            Mode::Edit => self.editor.position().ok(),
+        }
+    }
+
     /// Opens the new game dialog with the last choices.
     pub fn new_game_dialog(&mut self) {
         self.dialog = Some(Dialog::NewGame(self.computer.setup.clone()));
@@ -188,7 +203,8 @@ impl Model {
         if let Some(failure) = self.review.failure.take() {
             self.dialog = Some(Dialog::Error(failure));
         }
-        let listing = self.game_list.as_mut().is_some_and(game_list::GameList::poll);
+        let position = self.explorer_position();
+        let listing = self.collections.tick(position.as_ref());
         // A running clock is drawn every tenth of a second; a review's
         // progress bar moves; a game list fills.
         self.computer.is_busy() || self.timing.is_running() || self.review.is_running() || listing

@@ -394,6 +394,22 @@ impl Play {
         self.game.to_end();
     }
 
+    /// To the position after `ply` half-moves of the main line (the start
+    /// for 0, the end for more than it has).
+    pub fn to_ply(&mut self, ply: usize) {
+        self.clear_transient();
+        match ply.checked_sub(1).and_then(|i| self.game.mainline().get(i).copied()) {
+            Some(node) => {
+                self.game.go_to(node);
+            }
+            None if ply == 0 => self.game.to_start(),
+            None => {
+                self.game.to_start();
+                self.game.to_end();
+            }
+        }
+    }
+
     /// To any move.
     pub fn go_to(&mut self, node: NodeId) {
         self.clear_transient();

@@ -130,7 +130,9 @@ fn tool_button(ui: &mut egui::Ui, editor: &mut Editor, flipped: bool, state: &mu
 
 /// The editor's controls: they edit `editor`; what goes beyond it (play
 /// from here, back to the game, flip, a note) is returned.
-pub fn side_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Vec<Action> {
+/// With a collection open (`collection`), the position's games and
+/// material can be looked for.
+pub fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, collection: bool) -> Vec<Action> {
     let mut actions = Vec::new();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(6.0);
@@ -146,6 +148,23 @@ pub fn side_panel(ui: &mut egui::Ui, editor: &mut Editor) -> Vec<Action> {
                 actions.push(Action::LeaveEditor);
             }
         });
+        if collection {
+            ui.horizontal_wrapped(|ui| {
+                let material = ui
+                    .add_enabled(legal, egui::Button::new("Games with this material"))
+                    .on_hover_text("List the collection's games that reach this material balance (for endgame study)")
+                    .on_disabled_hover_text("The position must be legal first");
+                if material.clicked() {
+                    actions.push(Action::FindMaterial);
+                }
+                let position = ui
+                    .add_enabled(legal, egui::Button::new("Find this position"))
+                    .on_hover_text("List the collection's games that reach this position");
+                if position.clicked() {
+                    actions.push(Action::FindPosition);
+                }
+            });
+        }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
             if ui.button("Clear board").clicked() {

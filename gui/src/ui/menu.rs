@@ -11,6 +11,7 @@ pub fn bar(ui: &mut egui::Ui, model: &Model, in_app_dialog: &mut bool) -> Vec<Ac
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| file_menu(ui, model, &mut actions));
         ui.menu_button("Game", |ui| game_menu(ui, model, &mut actions));
+        ui.menu_button("Collection", |ui| collection_menu(ui, model, &mut actions));
         ui.menu_button("View", |ui| view_menu(ui, model, in_app_dialog, &mut actions));
     });
     actions
@@ -113,6 +114,58 @@ fn file_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
         Action::Request(Pending::Quit),
         actions,
     );
+}
+
+/// The collections: open one, its games, the searches, the explorer.
+fn collection_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
+    let collections = &model.collections;
+    item(
+        ui,
+        egui::Button::new("Open collection…"),
+        Action::OpenCollection,
+        actions,
+    );
+    let open = !collections.open.is_empty();
+    ui.add_enabled_ui(open, |ui| {
+        item(
+            ui,
+            egui::Button::new("Show games").shortcut_text("Ctrl+L"),
+            Action::ShowGameList,
+            actions,
+        );
+        item(
+            ui,
+            egui::Button::new("Find this position").shortcut_text("Ctrl+Shift+F"),
+            Action::FindPosition,
+            actions,
+        );
+        item(
+            ui,
+            egui::Button::new("Games with this material"),
+            Action::FindMaterial,
+            actions,
+        );
+        let mut shown = collections.explorer_shown;
+        if ui.checkbox(&mut shown, "Opening explorer").changed() {
+            actions.push(Action::ShowExplorer(shown));
+        }
+        item(ui, egui::Button::new("Export the games listed…"), Action::ExportList, actions);
+        item(
+            ui,
+            egui::Button::new("Close collection"),
+            Action::CloseCollection(collections.active),
+            actions,
+        );
+    });
+    if collections.open.len() > 1 {
+        ui.separator();
+        for (i, collection) in collections.open.iter().enumerate() {
+            if ui.radio(i == collections.active, collection.name()).clicked() {
+                actions.push(Action::ShowCollection(i));
+                ui.close();
+            }
+        }
+    }
 }
 
 fn game_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {

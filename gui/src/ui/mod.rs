@@ -5,6 +5,7 @@ pub mod animation;
 pub mod board;
 pub mod dialogs;
 pub mod editor;
+pub mod explorer;
 pub mod game_list;
 pub mod menu;
 pub mod play;

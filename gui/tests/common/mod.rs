@@ -115,7 +115,7 @@ impl eframe::Storage for Memory {
 pub fn wait_for_game_list(h: &mut Harness<'static, ChessApp>) {
     for _ in 0..400 {
         h.step();
-        if h.state().model.game_list.as_ref().is_some_and(|l| l.checked) {
+        if h.state().model.collections.active().is_some_and(|c| c.list.checked) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));

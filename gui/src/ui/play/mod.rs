@@ -36,11 +36,13 @@ pub fn board(ui: &mut egui::Ui, model: &Model, state: &mut ViewState) -> Vec<Act
         .first()
         .filter(|_| model.computer.analysing && analysis.position.as_ref() == Some(play.position()))
         .and_then(|line| line.pv.first().copied());
-    let arrow = model
+    // The explorer's move under the pointer first: the player is looking at it.
+    let hovered = state.explorer_hover.map(|m| (m.from(), m.to()));
+    let arrow = hovered.or(model
         .current_hint()
         .or(best)
         .or_else(|| model.review_best())
-        .map(|m| (m.from(), m.to()));
+        .map(|m| (m.from(), m.to())));
     // The circles and arrows of the comment after the move shown.
     let comment = play.game.comment(play.game.cursor());
     let marks = chess_core::pgn::Highlight::of(comment);
