@@ -46,7 +46,7 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Panel {
         {
             out.actions.push(Action::FindPosition);
         }
-        if ui.button("Games").on_hover_text("Show the collection's game list").clicked() {
+        if ui.button("Game list").on_hover_text("Back to the collection's list of games (Ctrl+L)").clicked() {
             out.actions.push(Action::ShowGameList);
         }
     });
@@ -96,7 +96,7 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Panel {
 fn chooser(ui: &mut egui::Ui, collections: &Collections, actions: &mut Vec<Action>) {
     ui.horizontal(|ui| {
         let name = collections.active().map_or_else(|| "—".to_string(), Collection::name);
-        egui::ComboBox::from_id_salt("collection")
+        let combo = egui::ComboBox::from_id_salt("collection")
             .selected_text(name)
             .width(170.0)
             .show_ui(ui, |ui| {
@@ -106,13 +106,16 @@ fn chooser(ui: &mut egui::Ui, collections: &Collections, actions: &mut Vec<Actio
                     }
                 }
             });
+        combo
+            .response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Collection"));
         if ui.small_button("Open…").on_hover_text("Open another collection").clicked() {
             actions.push(Action::OpenCollection);
         }
         if !collections.open.is_empty()
             && ui
-                .small_button("Close")
-                .on_hover_text("Close this collection (its index stays, for next time)")
+                .small_button("Close collection")
+                .on_hover_text("Its index stays, for next time")
                 .clicked()
         {
             actions.push(Action::CloseCollection(collections.active));
@@ -201,7 +204,9 @@ fn move_row(ui: &mut egui::Ui, row: &MoveRow, total: u64, current: bool, out: &m
         out.actions.push(Action::PlayExplorerMove(row.mv));
     }
     let share = row.games as f64 * 100.0 / total.max(1) as f64;
-    ui.label(format!("{} ({share:.0}%)", thousands(row.games)));
+    let games = ui.label(format!("{} ({share:.0}%)", thousands(row.games)));
+    let said = format!("{}: {} games", row.san, row.games);
+    games.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
     result_bar(ui, row.white, row.draws, row.black);
     ui.label(row.average_elo.map_or_else(|| "—".to_string(), |e| e.to_string()));
     ui.label(row.last_year.map_or_else(|| "—".to_string(), |y| y.to_string()));

@@ -117,18 +117,24 @@ fn field(ui: &mut egui::Ui, value: &mut String, name: &str, width: f32, hint: &s
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, name));
 }
 
+/// Names a choice for screen readers and tests.
+fn named(response: &egui::Response, name: &str) {
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
+}
+
 fn filter_form(ui: &mut egui::Ui, form: &mut FilterForm) {
     egui::Grid::new("filter form").num_columns(4).spacing([10.0, 4.0]).show(ui, |ui| {
         ui.label("Player");
         ui.horizontal(|ui| {
-            field(ui, &mut form.player, "Player", 150.0, "part of a name");
-            egui::ComboBox::from_id_salt("side")
+            field(ui, &mut form.player, "Player's name", 150.0, "part of a name");
+            let combo = egui::ComboBox::from_id_salt("side")
                 .selected_text(format!("as {}", form.side.name()))
                 .show_ui(ui, |ui| {
                     for side in Side::ALL {
                         ui.selectable_value(&mut form.side, side, format!("as {}", side.name()));
                     }
                 });
+            named(&combo.response, "Player's colour");
         });
         ui.label("Elo");
         ui.horizontal(|ui| {
@@ -144,16 +150,17 @@ fn filter_form(ui: &mut egui::Ui, form: &mut FilterForm) {
             field(ui, &mut form.to, "To date", 80.0, "2024");
         });
         ui.label("Result");
-        egui::ComboBox::from_id_salt("result")
+        let combo = egui::ComboBox::from_id_salt("result")
             .selected_text(RESULTS.iter().find(|(v, _)| *v == form.result).map_or("any result", |r| r.1))
             .show_ui(ui, |ui| {
                 for (value, name) in RESULTS {
                     ui.selectable_value(&mut form.result, value.to_string(), name);
                 }
             });
+        named(&combo.response, "Result filter");
         ui.end_row();
         ui.label("ECO");
-        field(ui, &mut form.eco, "ECO", 90.0, "B20-B99");
+        field(ui, &mut form.eco, "ECO codes", 90.0, "B20-B99");
         ui.label("Moves");
         ui.horizontal(|ui| {
             field(ui, &mut form.min_moves, "Fewest moves", 50.0, "min");
@@ -162,7 +169,7 @@ fn filter_form(ui: &mut egui::Ui, form: &mut FilterForm) {
         });
         ui.end_row();
         ui.label("Event");
-        field(ui, &mut form.event, "Event", 150.0, "part of the name");
+        field(ui, &mut form.event, "Event's name", 150.0, "part of the name");
         ui.label("");
         if ui.button("Clear filters").clicked() {
             *form = FilterForm::default();

@@ -61,8 +61,11 @@ pub fn settle(h: &mut Harness<'static, ChessApp>) {
     if let Err(e) = h.try_run().or_else(|_| h.try_run()) {
         let model = &h.state().model;
         let clock_runs = model.timing.clock.as_ref().is_some_and(|c| c.is_running());
+        let collecting = model.collections.open.iter().any(|c| {
+            c.is_indexing() || c.is_searching() || c.list.is_scanning() || c.list.export.is_some()
+        });
         assert!(
-            model.computer.is_busy() || clock_runs || model.review.is_running(),
+            model.computer.is_busy() || clock_runs || model.review.is_running() || collecting,
             "the UI keeps repainting with nothing running: {e}"
         );
     }
@@ -109,6 +112,24 @@ impl eframe::Storage for Memory {
         self.0.remove(key);
     }
     fn flush(&mut self) {}
+}
+
+/// Runs frames until the collection shown is indexed, its list read, its
+/// searches and the explorer answered.
+pub fn wait_for_collection(h: &mut Harness<'static, ChessApp>) {
+    for _ in 0..2000 {
+        h.step();
+        let model = &h.state().model;
+        let ready = model.collections.active().is_some_and(|c| {
+            let explored = model.explorer_position().is_none_or(|p| c.explored(&p).is_some());
+            c.list.checked && !c.is_indexing() && !c.is_searching() && explored
+        });
+        if ready {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(h);
 }
 
 /// Runs frames until the open game list has read its whole file.

@@ -430,3 +430,144 @@ impl Collections {
         busy
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_core::pgn::PgnReader;
+
+    /// Twenty real club games and a few with results and ratings.
+    pub(crate) fn collection_text() -> String {
+        let mut text = include_str!("../../../../crates/chess-engine/tests/data/twenty-games.pgn").to_string();
+        text.push('\n');
+        let games = [
+            ("Ann", 2400, "Bob", 2300, "1-0", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"),
+            ("Cid", 2100, "Ann", 2200, "0-1", "1. e4 c5 2. Nf3 d6 0-1"),
+            ("Bob", 1900, "Dee", 2000, "1/2-1/2", "1. d4 d5 2. c4 e6 1/2-1/2"),
+            ("Dee", 2500, "Cid", 2450, "1/2-1/2", "1. e4 e5 2. Bc4 Nf6 1/2-1/2"),
+        ];
+        for (white, white_elo, black, black_elo, result, moves) in games {
+            text.push_str(&format!(
+                "[Event \"Test\"]\n[Date \"2024.05.01\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
+                 [WhiteElo \"{white_elo}\"]\n[BlackElo \"{black_elo}\"]\n[Result \"{result}\"]\n\n{moves}\n\n"
+            ));
+        }
+        text
+    }
+
+    /// The main lines' moves (SAN) of every game of `text`.
+    pub(crate) fn lines(text: &str) -> Vec<Vec<String>> {
+        PgnReader::new(text.as_bytes())
+            .map(|game| {
+                let game = game.unwrap();
+                game.mainline().iter().map(|&n| game.san_at(n).unwrap()).collect()
+            })
+            .collect()
+    }
+
+    fn opened(text: &str) -> (tempfile::TempDir, Collection) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.pgn");
+        std::fs::write(&path, text).unwrap();
+        let collection = Collection::open(&path).unwrap();
+        (dir, collection)
+    }
+
+    /// Ticks until `done` or ten seconds.
+    fn tick_until(c: &mut Collection, position: Option<&Position>, done: impl Fn(&Collection) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            c.tick(position);
+            if done(c) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "timed out");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// The model hands each query to the collection's thread and returns
+    /// at once; the answer arrives on a later tick, made on another thread.
+    #[test]
+    fn a_query_never_runs_on_the_ui_thread() {
+        let (_dir, mut c) = opened(&collection_text());
+        tick_until(&mut c, None, |c| c.is_indexed() && !c.is_indexing());
+        let start = Position::new();
+        c.tick(Some(&start));
+        assert!(c.explored(&start).is_none(), "asked, not answered within the tick");
+        assert!(c.explorer_asked.is_some());
+        tick_until(&mut c, Some(&start), |c| c.explored(&start).is_some());
+        let explored = c.explored(&start).unwrap();
+        assert_ne!(explored.thread, std::thread::current().id());
+        // Asked once: the same position, filter and games ask nothing more.
+        c.tick(Some(&start));
+        assert!(c.explorer_asked.is_none());
+        // The list's searches too.
+        c.set_search(Search::Position(Box::new(start.clone())));
+        c.tick(None);
+        assert!(c.is_searching() && c.found.is_none());
+        tick_until(&mut c, None, |c| !c.is_searching());
+        assert_eq!(c.found, Some(24));
+    }
+
+    /// The explorer counts the games (and the moves from the position) as
+    /// a replay of every game's main line does, at the start and after 1.e4;
+    /// "find this position" lists exactly the games that reach it; filters
+    /// narrow both.
+    #[test]
+    fn the_explorer_and_the_searches_count_as_a_replay_does() {
+        let text = collection_text();
+        let lines = lines(&text);
+        let (_dir, mut c) = opened(&text);
+        tick_until(&mut c, None, |c| c.is_indexed() && !c.is_indexing() && !c.list.is_scanning());
+        let count = |prefix: &[&str], next: Option<&str>| {
+            lines
+                .iter()
+                .filter(|l| l.len() > prefix.len() && l.iter().zip(prefix).all(|(a, b)| a == b))
+                .filter(|l| next.is_none_or(|n| l[prefix.len()] == n))
+                .count() as u64
+        };
+        let mut position = Position::new();
+        for prefix in [&[][..], &["e4"][..]] {
+            if let Some(m) = prefix.last() {
+                position.play(position.parse_san(m).unwrap()).unwrap();
+            }
+            tick_until(&mut c, Some(&position), |c| c.explored(&position).is_some());
+            let answer = c.explored(&position).unwrap().answer.as_ref().unwrap();
+            assert_eq!(answer.games, count(prefix, None), "{prefix:?}");
+            for row in &answer.moves {
+                assert_eq!(row.games, count(prefix, Some(&row.san)), "{prefix:?} {}", row.san);
+            }
+            let moves: u64 = answer.moves.iter().map(|r| r.games).sum();
+            assert_eq!(moves, answer.games, "every game goes on");
+        }
+        // Find the position after 1.e4: exactly the games that open 1.e4.
+        c.set_search(Search::Position(Box::new(position.clone())));
+        tick_until(&mut c, None, |c| !c.is_searching());
+        let numbers: Vec<usize> = (0..c.list.rows()).map(|i| c.list.row(i).unwrap().number).collect();
+        let expected: Vec<usize> = (1..=lines.len()).filter(|&n| lines[n - 1][0] == "e4").collect();
+        assert_eq!(numbers, expected);
+        assert!((0..c.list.rows()).all(|i| c.list.row(i).unwrap().ply == Some(1)));
+        // A filter narrows the found games and the explorer alike.
+        c.set_form(FilterForm {
+            player: "ann".into(),
+            event: "test".into(),
+            ..FilterForm::default()
+        });
+        tick_until(&mut c, Some(&position), |c| {
+            !c.is_searching() && c.explored(&position).is_some() && c.explorer_asked.is_none()
+        });
+        let whites: Vec<String> = (0..c.list.rows())
+            .map(|i| c.list.row(i).unwrap().fields[0].to_string())
+            .collect();
+        assert_eq!(whites, ["Ann", "Cid"]);
+        let answer = c.explored(&position).unwrap().answer.as_ref().unwrap();
+        assert_eq!((answer.games, answer.white, answer.black), (2, 1, 1));
+        // A filter that cannot be read is said, and the one before stays.
+        let mut bad = c.form.clone();
+        bad.min_elo = "strong".into();
+        c.set_form(bad);
+        assert!(c.form_error.as_deref().is_some_and(|e| e.contains("min-elo")));
+        assert_eq!(c.filter().and_then(|f| f.player.as_deref()), Some("ann"));
+    }
+}
