@@ -14,7 +14,8 @@
 //!   is installed.
 //!
 //! `cargo build --release -p chess-db --bins --examples && target/release/examples/collection_figures [GAMES] [DIR]`
-//! (default 100,000 games in `target/collections`).
+//! (default 100,000 games in `target/collections`); with `--make-only`
+//! after them, only the collection is made (for the app's figures).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -203,6 +204,11 @@ fn main() {
     let pgn = dir.join(format!("collection-{games}.pgn"));
     if !pgn.exists() {
         make_collection(&pgn, games);
+    }
+    // Only the file, for the app's figures (chess-gui's collection_figures).
+    if args.iter().any(|a| a == "--make-only") {
+        println!("{}", pgn.display());
+        return;
     }
     let zst = dir.join(format!("collection-{games}.pgn.zst"));
     if !zst.exists() {
