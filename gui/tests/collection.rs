@@ -121,3 +121,40 @@ fn the_explorer_plays_finds_and_filters() {
     settle(&mut h);
     assert_eq!(h.state().model.play.game.tags.get("White"), Some("Cid"), "the second row");
 }
+
+#[test]
+fn hover_shows_the_move_material_is_found_and_collections_are_remembered() {
+    let text = collection_text();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.pgn");
+    std::fs::write(&path, &text).unwrap();
+    let mut h = harness_with(&[], &[], |app| app.model.list_games(&path));
+    wait_for_collection(&mut h);
+    click(&mut h, "Close");
+    // The move under the pointer is drawn as an arrow on the board.
+    h.get_by_label("Explorer move d4").hover();
+    h.run();
+    let d4 = chess_core::Position::new().parse_san("d4").unwrap();
+    assert_eq!(h.state().view.explorer_hover, Some(d4));
+    // A row's PGN is copied as the file has it.
+    h.state_mut().model.apply(
+        chess_gui::model::Action::CopyListed(0),
+        &mut chess_gui::model::FixedDialogs::default(),
+    );
+    let first_game = &text[..text.find("\n[Event").unwrap()];
+    assert_eq!(h.state().model.clipboard.as_deref().map(str::trim_end), Some(first_game.trim_end()));
+    settle(&mut h);
+    // From the editor: the games with this material (the full set, which
+    // every game has from its first ply).
+    click(&mut h, "Edit position");
+    click(&mut h, "Games with this material");
+    wait_for_collection(&mut h);
+    h.get_by_label_contains(&format!("for 2 plies: {}", lines(&text).len()));
+    // Remembered between runs: the paths, opened again in the background.
+    let mut memory = common::Memory::default();
+    eframe::App::save(h.state_mut(), &mut memory);
+    let mut again = chess_gui::ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
+    again.restore(&memory);
+    assert_eq!(again.model.collections.paths(), [path]);
+    assert!(!again.model.collections.list_shown, "the board first; the list when asked");
+}

@@ -4,7 +4,7 @@
 //! holds, how soon the explorer answers for positions of the first 20
 //! plies, and how soon indexing stops when the app closes.
 //!
-//! `cargo run --release -p chess-gui --example collection_figures -- FILE.pgn`
+//! `cargo run --release -p chess-gui --example collection_in_app -- FILE.pgn`
 //! (or `-- GAMES`: real club games repeated, written to a temporary folder).
 //! The benchmark's collection of 1,000,000 games is made by
 //! `cargo run --release -p chess-db --example collection_figures -- 1000000 target/collections --make-only`.
@@ -187,6 +187,8 @@ fn main() {
     let closing = Instant::now();
     drop(h);
     let dropped = closing.elapsed();
+    // The collection's thread lets go of the index on its own time.
+    std::thread::sleep(Duration::from_secs(2));
     // The index's builder stops at its next game; the cache stays usable.
     let db = chess_db::Database::open(&path, &chess_db::Options::default()).expect("reopen");
     let resumed = db.game_count();
