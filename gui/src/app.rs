@@ -251,7 +251,8 @@ impl ChessApp {
             self.model.request(Pending::Quit, self.dialogs.as_mut());
         }
         if pressed(cmd('L'.into_key())) {
-            self.model.collections.list_shown = !self.model.collections.list_shown && !self.model.collections.open.is_empty();
+            self.model.collections.list_shown =
+                !self.model.collections.list_shown && !self.model.collections.open.is_empty();
         }
         if pressed(cmd_shift('F'.into_key())) {
             self.model.find_position();

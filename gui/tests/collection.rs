@@ -77,7 +77,15 @@ fn the_explorer_plays_finds_and_filters() {
     // A click on e4 plays it, and the explorer follows.
     click(&mut h, "Explorer move e4");
     wait_for_collection(&mut h);
-    assert_eq!(h.state().model.play.game.san_at(h.state().model.play.game.cursor()).as_deref(), Some("e4"));
+    assert_eq!(
+        h.state()
+            .model
+            .play
+            .game
+            .san_at(h.state().model.play.game.cursor())
+            .as_deref(),
+        Some("e4")
+    );
     let after = count(&lines, &["e4"], None);
     for reply in ["e5", "c5"] {
         h.get_by_label(&games_cell(reply, count(&lines, &["e4"], Some(reply))));
@@ -109,7 +117,11 @@ fn the_explorer_plays_finds_and_filters() {
     click(&mut h, "Discard");
     assert!(!h.state().model.collections.list_shown);
     assert_eq!(h.state().model.play.game.tags.get("White"), Some("Cid"));
-    assert_eq!(h.state().model.play.game.ply(h.state().model.play.game.cursor()), 1, "opened where 1.e4 is reached");
+    assert_eq!(
+        h.state().model.play.game.ply(h.state().model.play.game.cursor()),
+        1,
+        "opened where 1.e4 is reached"
+    );
     click(&mut h, "Game list");
     wait_for_collection(&mut h);
     assert_eq!(h.state().model.collections.active().unwrap().form.player, "Ann");
@@ -119,7 +131,11 @@ fn the_explorer_plays_finds_and_filters() {
     h.key_press(egui::Key::ArrowDown);
     h.key_press(egui::Key::Enter);
     settle(&mut h);
-    assert_eq!(h.state().model.play.game.tags.get("White"), Some("Cid"), "the second row");
+    assert_eq!(
+        h.state().model.play.game.tags.get("White"),
+        Some("Cid"),
+        "the second row"
+    );
 }
 
 #[test]
@@ -142,7 +158,10 @@ fn hover_shows_the_move_material_is_found_and_collections_are_remembered() {
         &mut chess_gui::model::FixedDialogs::default(),
     );
     let first_game = &text[..text.find("\n[Event").unwrap()];
-    assert_eq!(h.state().model.clipboard.as_deref().map(str::trim_end), Some(first_game.trim_end()));
+    assert_eq!(
+        h.state().model.clipboard.as_deref().map(str::trim_end),
+        Some(first_game.trim_end())
+    );
     settle(&mut h);
     // From the editor: the games with this material (the full set, which
     // every game has from its first ply).
@@ -156,5 +175,8 @@ fn hover_shows_the_move_material_is_found_and_collections_are_remembered() {
     let mut again = chess_gui::ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
     again.restore(&memory);
     assert_eq!(again.model.collections.paths(), [path]);
-    assert!(!again.model.collections.list_shown, "the board first; the list when asked");
+    assert!(
+        !again.model.collections.list_shown,
+        "the board first; the list when asked"
+    );
 }

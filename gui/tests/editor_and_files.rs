@@ -130,7 +130,11 @@ fn import_a_multi_game_pgn_export_and_import_again() {
     assert_eq!(h.state().model.pgn(), first, "the same game comes back");
     let collections = &h.state().model.collections;
     assert!(!collections.list_shown, "one game: opened, not listed");
-    assert_eq!(collections.paths(), [input], "only the file of many games is a collection");
+    assert_eq!(
+        collections.paths(),
+        [input],
+        "only the file of many games is a collection"
+    );
 }
 
 #[test]

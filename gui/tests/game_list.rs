@@ -28,7 +28,17 @@ fn a_file_of_games_is_listed_sorted_filtered_and_one_opened() {
     h.get_by_label_contains("Game 3, line 21: illegal move Ke3");
     // Sorted by White: Anna first.
     click(&mut h, "White");
-    let first = h.state().model.collections.active().unwrap().list.row(0).unwrap().fields[0].to_string();
+    let first = h
+        .state()
+        .model
+        .collections
+        .active()
+        .unwrap()
+        .list
+        .row(0)
+        .unwrap()
+        .fields[0]
+        .to_string();
     assert_eq!(first, "Anna Berg");
     // Filtered, then the row opened.
     let filter = h.get_by_label("Filter");
@@ -37,7 +47,10 @@ fn a_file_of_games_is_listed_sorted_filtered_and_one_opened() {
     settle(&mut h);
     h.get_by_label("1 of 3 games");
     click(&mut h, "Carla Diaz");
-    assert!(!h.state().model.collections.list_shown, "the list steps aside for the game");
+    assert!(
+        !h.state().model.collections.list_shown,
+        "the list steps aside for the game"
+    );
     assert_eq!(h.state().model.play.game.tags.get("White"), Some("Carla Diaz"));
     h.get_by_label("2. Qh5");
 }

@@ -145,38 +145,50 @@ impl Model {
     }
 
     /// Opens the game of row `row` of the collection's list (at the ply
-    /// where it reaches the position searched for); one that cannot be
-    /// read is refused with the reason, and the list stays.
+    /// where it reaches the position searched for). It is read on the
+    /// collection's thread and opened when it arrives (see
+    /// [`Model::open_arrived`]); one that cannot be read is refused with
+    /// the reason, and the list stays.
     pub fn open_listed(&mut self, row: usize) {
-        let Some(collection) = self.collections.active() else { return };
-        let list = &collection.list;
-        let ply = list.row(row).and_then(|r| r.ply);
-        match list.read(row) {
+        let Some(collection) = self.collections.active_mut() else {
+            return;
+        };
+        match collection.read_listed(row) {
+            Ok(()) => self.notice = Some("Opening the game…".into()),
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Opens game `number` of the collection shown at `ply` (a top game of
+    /// the explorer's), once read on the collection's thread.
+    pub fn open_collection_game(&mut self, number: u64, ply: u32) {
+        if let Some(collection) = self.collections.active_mut() {
+            collection.read_number(number, ply);
+            self.notice = Some("Opening the game…".into());
+        }
+    }
+
+    /// Opens a game that a collection's thread has read, if one arrived.
+    pub(super) fn open_arrived(&mut self) {
+        let arrived = self
+            .collections
+            .open
+            .iter_mut()
+            .find_map(|c| c.take_opened().map(|opened| (c.name(), opened)));
+        let Some((name, (game, ply))) = arrived else { return };
+        match game {
             Ok(game) => {
-                let name = display_name(&list.path);
                 self.collections.list_shown = false;
-                self.start(game, None, AppState::default());
+                self.start(*game, None, AppState::default());
                 if let Some(ply) = ply {
                     self.play.to_ply(ply as usize);
                 }
                 self.notice = Some(format!("Opened a game of {name}"));
             }
-            Err(e) => self.dialog = Some(Dialog::Error(e)),
-        }
-    }
-
-    /// Opens game `number` of the collection shown, at `ply` (a top game
-    /// of the explorer's).
-    pub fn open_collection_game(&mut self, number: u64, ply: u32) {
-        let Some(collection) = self.collections.active() else { return };
-        match collection.read_game(number) {
-            Ok(game) => {
-                let name = collection.name();
-                self.start(game, None, AppState::default());
-                self.play.to_ply(ply as usize);
-                self.notice = Some(format!("Opened game {number} of {name}"));
+            Err(e) => {
+                self.notice = None;
+                self.dialog = Some(Dialog::Error(e));
             }
-            Err(e) => self.dialog = Some(Dialog::Error(e)),
         }
     }
 

@@ -336,7 +336,12 @@ impl GameList {
     /// Takes the export's end, if it ended. Returns whether it goes on.
     fn poll_export(&mut self) -> bool {
         let Some(export) = &self.export else { return false };
-        let name = export.path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let name = export
+            .path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         match export.result.try_recv() {
             Ok(Ok(games)) => {
                 let plural = if games == 1 { "" } else { "s" };
@@ -374,7 +379,9 @@ impl GameList {
 
     /// Whether the rows have a ply (the games found reach a position).
     pub fn has_plies(&self) -> bool {
-        self.found.as_ref().is_some_and(|f| f.first().is_some_and(|&(_, p)| p != NO_PLY))
+        self.found
+            .as_ref()
+            .is_some_and(|f| f.first().is_some_and(|&(_, p)| p != NO_PLY))
     }
 
     /// Whether the file is still being scanned.
@@ -501,7 +508,9 @@ impl GameList {
                     (!after_last).then_some(Shown { entry: at as u32, ply })
                 })
                 .collect(),
-            None => (0..entries.len() as u32).map(|entry| Shown { entry, ply: NO_PLY }).collect(),
+            None => (0..entries.len() as u32)
+                .map(|entry| Shown { entry, ply: NO_PLY })
+                .collect(),
         };
         let mut view: Vec<Shown> = rows
             .into_iter()
@@ -549,33 +558,23 @@ impl GameList {
         self.cursor = Some(next);
     }
 
+    /// Where row `i`'s game is in the file.
+    pub fn place(&self, i: usize) -> Option<Place> {
+        let index = self.entry_index(i)?;
+        let entry = &self.entries[index];
+        Some(Place {
+            path: self.path.clone(),
+            compressed: self.compressed,
+            number: index + 1,
+            line: entry.line,
+            offset: entry.offset,
+            end: self.entries.get(index + 1).map_or(u64::MAX, |next| next.offset),
+        })
+    }
+
     /// The text of row `i`'s game, as the file has it.
     pub fn game_text(&self, i: usize) -> Result<String, String> {
-        let index = self.entry_index(i).ok_or("no such game")?;
-        let mut text = Vec::new();
-        self.game_bytes(index)?.read_to_end(&mut text).map_err(|e| self.cannot(&e))?;
-        Ok(String::from_utf8_lossy(&text).into_owned())
-    }
-
-    fn cannot(&self, e: &std::io::Error) -> String {
-        format!("cannot read {}: {e}", self.path.display())
-    }
-
-    /// A reader of entry `index`'s text.
-    fn game_bytes(&self, index: usize) -> Result<Box<dyn BufRead>, String> {
-        let entry = &self.entries[index];
-        let end = self.entries.get(index + 1).map_or(u64::MAX, |next| next.offset);
-        let cannot = |e: std::io::Error| self.cannot(&e);
-        Ok(if self.compressed {
-            // No seeking in a compressed stream: the text before is skipped.
-            let mut source = chess_db::source::open(&self.path).map_err(|e| format!("cannot read {e}"))?;
-            std::io::copy(&mut (&mut source.reader).take(entry.offset), &mut std::io::sink()).map_err(cannot)?;
-            Box::new(source.reader.take(end.saturating_sub(entry.offset)))
-        } else {
-            let mut file = std::fs::File::open(&self.path).map_err(cannot)?;
-            file.seek(SeekFrom::Start(entry.offset)).map_err(cannot)?;
-            Box::new(BufReader::new(file.take(end.saturating_sub(entry.offset))))
-        })
+        self.place(i).ok_or("no such game")?.text()
     }
 
     /// Starts writing the games shown (in the file's order) to a new PGN
@@ -614,10 +613,65 @@ impl GameList {
 
     /// Reads the game of row `i` from the file.
     pub fn read(&self, i: usize) -> Result<Game, String> {
-        let index = self.entry_index(i).ok_or("no such game")?;
-        let entry = &self.entries[index];
-        let text = self.game_bytes(index)?;
-        let mut reader = PgnReader::new(text);
+        self.place(i).ok_or("no such game")?.read()
+    }
+
+    /// Bytes the list keeps per game (entries and their text), for the
+    /// README's figures.
+    pub fn bytes_per_game(&self) -> f64 {
+        let bytes = self.entries.capacity() * std::mem::size_of::<Entry>() + self.text.capacity();
+        bytes as f64 / self.entries.len().max(1) as f64
+    }
+}
+
+/// Where a listed game is: enough to read it on any thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The file.
+    pub path: PathBuf,
+    /// Whether it is compressed (no seeking: the text before is skipped).
+    pub compressed: bool,
+    /// The game's number in the list (from 1).
+    pub number: usize,
+    /// Its first line.
+    pub line: u32,
+    /// Where its text begins, in the decompressed text.
+    pub offset: u64,
+    /// Where the next game's begins (`u64::MAX` for the last).
+    pub end: u64,
+}
+
+impl Place {
+    fn cannot(&self, e: &std::io::Error) -> String {
+        format!("cannot read {}: {e}", self.path.display())
+    }
+
+    /// A reader of the game's text.
+    fn bytes(&self) -> Result<Box<dyn BufRead>, String> {
+        let cannot = |e: std::io::Error| self.cannot(&e);
+        let length = self.end.saturating_sub(self.offset);
+        Ok(if self.compressed {
+            let mut source = chess_db::source::open(&self.path).map_err(|e| format!("cannot read {e}"))?;
+            std::io::copy(&mut (&mut source.reader).take(self.offset), &mut std::io::sink()).map_err(cannot)?;
+            Box::new(source.reader.take(length))
+        } else {
+            let mut file = std::fs::File::open(&self.path).map_err(cannot)?;
+            file.seek(SeekFrom::Start(self.offset)).map_err(cannot)?;
+            Box::new(BufReader::new(file.take(length)))
+        })
+    }
+
+    /// The game's text, as the file has it.
+    pub fn text(&self) -> Result<String, String> {
+        let mut text = Vec::new();
+        self.bytes()?.read_to_end(&mut text).map_err(|e| self.cannot(&e))?;
+        Ok(String::from_utf8_lossy(&text).into_owned())
+    }
+
+    /// The game, read from its place (at its end); one that cannot be read
+    /// says why and on which line of the file.
+    pub fn read(&self) -> Result<Game, String> {
+        let mut reader = PgnReader::new(self.bytes()?);
         match reader.read_game() {
             Some(Ok(mut game)) => {
                 game.to_start();
@@ -626,20 +680,13 @@ impl GameList {
             }
             Some(Err(e)) => Err(format!(
                 "game {} (from line {}) cannot be read: {} (line {})",
-                index + 1,
-                entry.line,
+                self.number,
+                self.line,
                 e.kind,
-                entry.line as usize + e.line - 1
+                self.line as usize + e.line - 1
             )),
-            None => Err(format!("game {} is empty", index + 1)),
+            None => Err(format!("game {} is empty", self.number)),
         }
-    }
-
-    /// Bytes the list keeps per game (entries and their text), for the
-    /// README's figures.
-    pub fn bytes_per_game(&self) -> f64 {
-        let bytes = self.entries.capacity() * std::mem::size_of::<Entry>() + self.text.capacity();
-        bytes as f64 / self.entries.len().max(1) as f64
     }
 }
 

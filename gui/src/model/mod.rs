@@ -205,6 +205,7 @@ impl Model {
         }
         let position = self.explorer_position();
         let listing = self.collections.tick(position.as_ref());
+        self.open_arrived();
         // A running clock is drawn every tenth of a second; a review's
         // progress bar moves; a game list fills.
         self.computer.is_busy() || self.timing.is_running() || self.review.is_running() || listing

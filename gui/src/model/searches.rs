@@ -56,7 +56,9 @@ impl Model {
 
     /// Puts the PGN of row `row`'s game on the clipboard.
     pub fn copy_listed(&mut self, row: usize) {
-        let Some(collection) = self.collections.active() else { return };
+        let Some(collection) = self.collections.active() else {
+            return;
+        };
         match collection.list.game_text(row) {
             Ok(text) => {
                 self.clipboard = Some(text.trim_end().to_string() + "\n");

@@ -46,7 +46,11 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Panel {
         {
             out.actions.push(Action::FindPosition);
         }
-        if ui.button("Game list").on_hover_text("Back to the collection's list of games (Ctrl+L)").clicked() {
+        if ui
+            .button("Game list")
+            .on_hover_text("Back to the collection's list of games (Ctrl+L)")
+            .clicked()
+        {
             out.actions.push(Action::ShowGameList);
         }
     });
@@ -101,7 +105,10 @@ fn chooser(ui: &mut egui::Ui, collections: &Collections, actions: &mut Vec<Actio
             .width(170.0)
             .show_ui(ui, |ui| {
                 for (i, collection) in collections.open.iter().enumerate() {
-                    if ui.selectable_label(i == collections.active, collection.name()).clicked() {
+                    if ui
+                        .selectable_label(i == collections.active, collection.name())
+                        .clicked()
+                    {
                         actions.push(Action::ShowCollection(i));
                     }
                 }
@@ -109,7 +116,11 @@ fn chooser(ui: &mut egui::Ui, collections: &Collections, actions: &mut Vec<Actio
         combo
             .response
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Collection"));
-        if ui.small_button("Open…").on_hover_text("Open another collection").clicked() {
+        if ui
+            .small_button("Open…")
+            .on_hover_text("Open another collection")
+            .clicked()
+        {
             actions.push(Action::OpenCollection);
         }
         if !collections.open.is_empty()
@@ -244,7 +255,12 @@ fn result_bar(ui: &mut egui::Ui, white: u64, draws: u64, black: u64) -> egui::Re
         }
         x += width;
     }
-    painter.rect_stroke(rect, 2.0, Stroke::new(1.0, Color32::from_gray(110)), egui::StrokeKind::Inside);
+    painter.rect_stroke(
+        rect,
+        2.0,
+        Stroke::new(1.0, Color32::from_gray(110)),
+        egui::StrokeKind::Inside,
+    );
     let pct = |n: u64| (n as f32 * 100.0 / decided).round();
     response.on_hover_text(format!(
         "White wins {}%, draws {}%, Black wins {}%",

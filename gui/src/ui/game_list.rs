@@ -67,7 +67,11 @@ fn top_line(ui: &mut egui::Ui, collection: &mut Collection, actions: &mut Vec<Ac
         let count = if list.rows() == list.games() {
             format!("{} games", thousands(list.games() as u64))
         } else {
-            format!("{} of {} games", thousands(list.rows() as u64), thousands(list.games() as u64))
+            format!(
+                "{} of {} games",
+                thousands(list.rows() as u64),
+                thousands(list.games() as u64)
+            )
         };
         ui.label(count);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -123,59 +127,67 @@ fn named(response: &egui::Response, name: &str) {
 }
 
 fn filter_form(ui: &mut egui::Ui, form: &mut FilterForm) {
-    egui::Grid::new("filter form").num_columns(4).spacing([10.0, 4.0]).show(ui, |ui| {
-        ui.label("Player");
-        ui.horizontal(|ui| {
-            field(ui, &mut form.player, "Player's name", 150.0, "part of a name");
-            let combo = egui::ComboBox::from_id_salt("side")
-                .selected_text(format!("as {}", form.side.name()))
+    egui::Grid::new("filter form")
+        .num_columns(4)
+        .spacing([10.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("Player");
+            ui.horizontal(|ui| {
+                field(ui, &mut form.player, "Player's name", 150.0, "part of a name");
+                let combo = egui::ComboBox::from_id_salt("side")
+                    .selected_text(format!("as {}", form.side.name()))
+                    .show_ui(ui, |ui| {
+                        for side in Side::ALL {
+                            ui.selectable_value(&mut form.side, side, format!("as {}", side.name()));
+                        }
+                    });
+                named(&combo.response, "Player's colour");
+            });
+            ui.label("Elo");
+            ui.horizontal(|ui| {
+                field(ui, &mut form.min_elo, "Lowest Elo", 50.0, "min");
+                ui.label("–");
+                field(ui, &mut form.max_elo, "Highest Elo", 50.0, "max");
+            });
+            ui.end_row();
+            ui.label("Date");
+            ui.horizontal(|ui| {
+                field(ui, &mut form.from, "From date", 80.0, "2020.01");
+                ui.label("–");
+                field(ui, &mut form.to, "To date", 80.0, "2024");
+            });
+            ui.label("Result");
+            let combo = egui::ComboBox::from_id_salt("result")
+                .selected_text(
+                    RESULTS
+                        .iter()
+                        .find(|(v, _)| *v == form.result)
+                        .map_or("any result", |r| r.1),
+                )
                 .show_ui(ui, |ui| {
-                    for side in Side::ALL {
-                        ui.selectable_value(&mut form.side, side, format!("as {}", side.name()));
+                    for (value, name) in RESULTS {
+                        ui.selectable_value(&mut form.result, value.to_string(), name);
                     }
                 });
-            named(&combo.response, "Player's colour");
-        });
-        ui.label("Elo");
-        ui.horizontal(|ui| {
-            field(ui, &mut form.min_elo, "Lowest Elo", 50.0, "min");
-            ui.label("–");
-            field(ui, &mut form.max_elo, "Highest Elo", 50.0, "max");
-        });
-        ui.end_row();
-        ui.label("Date");
-        ui.horizontal(|ui| {
-            field(ui, &mut form.from, "From date", 80.0, "2020.01");
-            ui.label("–");
-            field(ui, &mut form.to, "To date", 80.0, "2024");
-        });
-        ui.label("Result");
-        let combo = egui::ComboBox::from_id_salt("result")
-            .selected_text(RESULTS.iter().find(|(v, _)| *v == form.result).map_or("any result", |r| r.1))
-            .show_ui(ui, |ui| {
-                for (value, name) in RESULTS {
-                    ui.selectable_value(&mut form.result, value.to_string(), name);
-                }
+            named(&combo.response, "Result filter");
+            ui.end_row();
+            ui.label("ECO");
+            field(ui, &mut form.eco, "ECO codes", 90.0, "B20-B99");
+            ui.label("Moves");
+            ui.horizontal(|ui| {
+                field(ui, &mut form.min_moves, "Fewest moves", 50.0, "min");
+                ui.label("–");
+                field(ui, &mut form.max_moves, "Most moves", 50.0, "max");
             });
-        named(&combo.response, "Result filter");
-        ui.end_row();
-        ui.label("ECO");
-        field(ui, &mut form.eco, "ECO codes", 90.0, "B20-B99");
-        ui.label("Moves");
-        ui.horizontal(|ui| {
-            field(ui, &mut form.min_moves, "Fewest moves", 50.0, "min");
-            ui.label("–");
-            field(ui, &mut form.max_moves, "Most moves", 50.0, "max");
+            ui.end_row();
+            ui.label("Event");
+            field(ui, &mut form.event, "Event's name", 150.0, "part of the name");
+            ui.label("");
+            if ui.button("Clear filters").clicked() {
+                *form = FilterForm::default();
+            }
+            ui.end_row();
         });
-        ui.end_row();
-        ui.label("Event");
-        field(ui, &mut form.event, "Event's name", 150.0, "part of the name");
-        ui.label("");
-        if ui.button("Clear filters").clicked() {
-            *form = FilterForm::default();
-        }
-        ui.end_row();
-    });
 }
 
 /// What the list shows, when it is not every game.
@@ -220,7 +232,10 @@ fn progress(ui: &mut egui::Ui, collection: &Collection, actions: &mut Vec<Action
         });
     }
     if let Some(failure) = &collection.failure {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("Searches are not available: {failure}"));
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("Searches are not available: {failure}"),
+        );
     }
     if let Some(export) = &list.export {
         let done = export.done.load(std::sync::atomic::Ordering::Relaxed);
@@ -228,7 +243,11 @@ fn progress(ui: &mut egui::Ui, collection: &Collection, actions: &mut Vec<Action
             ui.add(
                 egui::ProgressBar::new(done as f32 / export.total.max(1) as f32)
                     .desired_width(360.0)
-                    .text(format!("Exporting: {} of {} games", thousands(done), thousands(export.total))),
+                    .text(format!(
+                        "Exporting: {} of {} games",
+                        thousands(done),
+                        thousands(export.total)
+                    )),
             );
             if ui.small_button("Stop").clicked() {
                 export.cancel.store(true, std::sync::atomic::Ordering::Relaxed);

@@ -149,7 +149,12 @@ fn collection_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) 
         if ui.checkbox(&mut shown, "Opening explorer").changed() {
             actions.push(Action::ShowExplorer(shown));
         }
-        item(ui, egui::Button::new("Export the games listed…"), Action::ExportList, actions);
+        item(
+            ui,
+            egui::Button::new("Export the games listed…"),
+            Action::ExportList,
+            actions,
+        );
         item(
             ui,
             egui::Button::new("Close collection"),

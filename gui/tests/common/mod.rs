@@ -61,9 +61,11 @@ pub fn settle(h: &mut Harness<'static, ChessApp>) {
     if let Err(e) = h.try_run().or_else(|_| h.try_run()) {
         let model = &h.state().model;
         let clock_runs = model.timing.clock.as_ref().is_some_and(|c| c.is_running());
-        let collecting = model.collections.open.iter().any(|c| {
-            c.is_indexing() || c.is_searching() || c.list.is_scanning() || c.list.export.is_some()
-        });
+        let collecting = model
+            .collections
+            .open
+            .iter()
+            .any(|c| c.is_indexing() || c.is_searching() || c.list.is_scanning() || c.list.export.is_some());
         assert!(
             model.computer.is_busy() || clock_runs || model.review.is_running() || collecting,
             "the UI keeps repainting with nothing running: {e}"

@@ -99,6 +99,10 @@ pub struct Collection {
     explorer_key: Option<ExplorerKey>,
     explorer_asked: Option<Asked>,
     unreadable_asked: bool,
+    /// A game being read to open.
+    reading: Option<Asked>,
+    /// The game read, to open at a ply (taken by the model).
+    opened: Option<(Result<Box<chess_core::Game>, String>, Option<u32>)>,
 }
 
 impl Collection {
@@ -125,6 +129,8 @@ impl Collection {
             explorer_key: None,
             explorer_asked: None,
             unreadable_asked: false,
+            reading: None,
+            opened: None,
         })
     }
 
@@ -236,7 +242,8 @@ impl Collection {
                     match found {
                         Ok(found) => {
                             self.found = Some(found.len());
-                            self.list.set_found(Some(found.iter().map(|f| (f.offset, f.ply)).collect()));
+                            self.list
+                                .set_found(Some(found.iter().map(|f| (f.offset, f.ply)).collect()));
                         }
                         Err(e) => self.failure = Some(e),
                     }
@@ -252,10 +259,16 @@ impl Collection {
                         .collect(),
                 ),
                 Answer::Unreadable(Err(e)) => self.failure = Some(e),
+                Answer::Game(game, ply) => {
+                    if self.reading.take_if(|a| a.id == reply.id).is_some() {
+                        self.opened = Some((game, ply));
+                    }
+                }
             }
         }
+        let reading = self.reading.is_some();
         let Some(db) = self.db.clone() else {
-            return listing || self.failure.is_none();
+            return listing || reading || self.failure.is_none();
         };
         let indexing = !db.progress().done;
         let indexed = db.game_count();
@@ -267,7 +280,35 @@ impl Collection {
         if let Some(position) = position {
             self.ask_explorer(position, indexed);
         }
-        listing || indexing || self.list_asked.is_some() || self.explorer_asked.is_some()
+        listing || reading || indexing || self.list_asked.is_some() || self.explorer_asked.is_some()
+    }
+
+    /// Reads the game of row `row` of the list on the collection's thread
+    /// (a compressed file is read up to it), to open at the ply where it
+    /// reaches the position searched for; see [`Collection::take_opened`].
+    pub fn read_listed(&mut self, row: usize) -> Result<(), String> {
+        let place = self.list.place(row).ok_or("no such game")?;
+        let ply = self.list.row(row).and_then(|r| r.ply);
+        let id = self.worker.ask(Query::Read { place, ply });
+        self.reading = Some(Asked { id, at: Instant::now() });
+        Ok(())
+    }
+
+    /// Reads game `number` of the index on the collection's thread, to
+    /// open at `ply` (a top game of the explorer's).
+    pub fn read_number(&mut self, number: u64, ply: u32) {
+        let id = self.worker.ask(Query::ReadNumber { number, ply: Some(ply) });
+        self.reading = Some(Asked { id, at: Instant::now() });
+    }
+
+    /// Whether a game is being read to open.
+    pub fn is_reading(&self) -> bool {
+        self.reading.is_some()
+    }
+
+    /// The game read to open (or why it cannot be), with its ply, once.
+    pub fn take_opened(&mut self) -> Option<(Result<Box<chess_core::Game>, String>, Option<u32>)> {
+        self.opened.take()
     }
 
     /// Asks the list's question when it changed, or when the index grew
@@ -283,7 +324,8 @@ impl Collection {
             self.list_asked = None;
             return;
         }
-        let grown = indexed != self.list_indexed && self.list_asked.as_ref().is_none_or(|a| a.at.elapsed().as_secs() >= 1);
+        let grown =
+            indexed != self.list_indexed && self.list_asked.as_ref().is_none_or(|a| a.at.elapsed().as_secs() >= 1);
         if !(self.list_stale || grown) {
             return;
         }
@@ -328,12 +370,6 @@ impl Collection {
     /// The explorer's answer for `position`, if it has come.
     pub fn explored(&self, position: &Position) -> Option<&Explored> {
         self.explored.as_ref().filter(|e| &e.position == position)
-    }
-
-    /// Reads game `number` of the file (for the explorer's top games).
-    pub fn read_game(&self, number: u64) -> Result<chess_core::Game, String> {
-        let db = self.db.as_ref().ok_or("the collection is not indexed yet")?;
-        db.read_game(number).map_err(|e| e.to_string())
     }
 }
 
@@ -508,6 +544,13 @@ mod tests {
         assert!(c.is_searching() && c.found.is_none());
         tick_until(&mut c, None, |c| !c.is_searching());
         assert_eq!(c.found, Some(24));
+        // A game to open is read there too, and opens at its ply.
+        c.read_listed(3).unwrap();
+        assert!(c.is_reading() && c.take_opened().is_none());
+        tick_until(&mut c, None, |c| !c.is_reading());
+        let (game, ply) = c.take_opened().unwrap();
+        assert_eq!(game.unwrap().tags.get("White"), c.list.row(3).map(|r| r.fields[0]));
+        assert_eq!(ply, Some(0));
     }
 
     /// The explorer counts the games (and the moves from the position) as
@@ -519,7 +562,9 @@ mod tests {
         let text = collection_text();
         let lines = lines(&text);
         let (_dir, mut c) = opened(&text);
-        tick_until(&mut c, None, |c| c.is_indexed() && !c.is_indexing() && !c.list.is_scanning());
+        tick_until(&mut c, None, |c| {
+            c.is_indexed() && !c.is_indexing() && !c.list.is_scanning()
+        });
         let count = |prefix: &[&str], next: Option<&str>| {
             lines
                 .iter()

@@ -11,9 +11,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 
-use chess_core::Position;
+use chess_core::{Game, Position};
 use chess_db::{Database, Explorer, Filter, Material, Options, Unreadable};
 use chess_engine::worker::Waker;
+
+use crate::model::game_list::Place;
 
 /// A question for the collection.
 #[derive(Clone, Debug)]
@@ -45,12 +47,32 @@ pub enum Query {
     Filter(Filter),
     /// The games that cannot be read (once indexing is done).
     Unreadable,
+    /// A listed game, read from its place in the file (a compressed file
+    /// is read up to it: seconds, for the last games of a large one).
+    Read {
+        /// Where it is.
+        place: Place,
+        /// The ply to show.
+        ply: Option<u32>,
+    },
+    /// Game `number` of the index, read from the file.
+    ReadNumber {
+        /// Its number (from 1).
+        number: u64,
+        /// The ply to show.
+        ply: Option<u32>,
+    },
 }
 
 impl Query {
     /// Whether it is the explorer's (answered first: it follows the board).
     fn is_explorer(&self) -> bool {
         matches!(self, Query::Explore { .. })
+    }
+
+    /// Whether it reads a game to open.
+    fn is_read(&self) -> bool {
+        matches!(self, Query::Read { .. } | Query::ReadNumber { .. })
     }
 }
 
@@ -77,6 +99,8 @@ pub enum Answer {
     Listed(Result<Vec<Found>, String>),
     /// The games that cannot be read.
     Unreadable(Result<Vec<Unreadable>, String>),
+    /// A game to open, at a ply.
+    Game(Result<Box<Game>, String>, Option<u32>),
 }
 
 /// An answer, with the question it answers and how it was made.
@@ -184,15 +208,12 @@ fn serve(
         sent
     };
     let started = Instant::now();
-    let db = match Database::open(path, options) {
-        Ok(db) => Arc::new(db),
-        Err(e) => {
-            send(0, Answer::Opened(Err(e.to_string())), started);
-            return;
+    // Without an index, games are still read for the list.
+    let db = Database::open(path, options).map(Arc::new).map_err(|e| e.to_string());
+    if !send(0, Answer::Opened(db.clone()), started) {
+        if let Ok(db) = &db {
+            db.cancel();
         }
-    };
-    if !send(0, Answer::Opened(Ok(db.clone())), started) {
-        db.cancel();
         return;
     }
     // One question waited for, then all that came meanwhile: the newest
@@ -200,23 +221,20 @@ fn serve(
     while let Ok(first) = inbox.recv() {
         let mut explore = None;
         let mut list = None;
+        let mut read = None;
         let mut unreadable = None;
         for (id, query) in std::iter::once(first).chain(inbox.try_iter()) {
             match query {
-                Query::Unreadable => unreadable = Some(id),
                 q if q.is_explorer() => explore = Some((id, q)),
+                q if q.is_read() => read = Some((id, q)),
+                q @ Query::Unreadable => unreadable = Some((id, q)),
                 q => list = Some((id, q)),
             }
         }
         let mut answered = true;
-        for (id, query) in explore.into_iter().chain(list) {
+        for (id, query) in read.into_iter().chain(explore).chain(list).chain(unreadable) {
             let started = Instant::now();
-            answered &= send(id, answer(&db, query), started);
-        }
-        if let Some(id) = unreadable {
-            let started = Instant::now();
-            let found = db.unreadable().map_err(|e| e.to_string());
-            answered &= send(id, Answer::Unreadable(found), started);
+            answered &= send(id, answer(db.as_deref(), query), started);
         }
         if !answered {
             break;
@@ -224,11 +242,26 @@ fn serve(
     }
     // The UI closed the collection: an index half built is gone on with
     // next time.
-    db.cancel();
+    if let Ok(db) = &db {
+        db.cancel();
+    }
 }
 
-/// Answers one question.
-fn answer(db: &Database, query: Query) -> Answer {
+/// Answers one question; those that need the index say why there is
+/// none, if there is none.
+fn answer(db: Result<&Database, &String>, query: Query) -> Answer {
+    match (db, query) {
+        (_, Query::Read { place, ply }) => Answer::Game(place.read().map(Box::new), ply),
+        (Ok(db), query) => answer_indexed(db, query),
+        (Err(e), Query::ReadNumber { ply, .. }) => Answer::Game(Err(e.clone()), ply),
+        (Err(e), Query::Explore { .. }) => Answer::Explored(Err(e.clone())),
+        (Err(e), Query::Unreadable) => Answer::Unreadable(Err(e.clone())),
+        (Err(e), _) => Answer::Listed(Err(e.clone())),
+    }
+}
+
+/// Answers one question from the index.
+fn answer_indexed(db: &Database, query: Query) -> Answer {
     let text = |e: chess_db::Error| e.to_string();
     let found = |matches: Result<Vec<chess_db::Match>, chess_db::Error>| {
         let matches = matches.map_err(text)?;
@@ -260,9 +293,15 @@ fn answer(db: &Database, query: Query) -> Answer {
             Ok(numbers
                 .iter()
                 .zip(offsets)
-                .map(|(&game, offset)| Found { game, offset, ply: None })
+                .map(|(&game, offset)| Found {
+                    game,
+                    offset,
+                    ply: None,
+                })
                 .collect())
         })()),
         Query::Unreadable => Answer::Unreadable(db.unreadable().map_err(text)),
+        Query::ReadNumber { number, ply } => Answer::Game(db.read_game(number).map(Box::new).map_err(text), ply),
+        Query::Read { place, ply } => Answer::Game(place.read().map(Box::new), ply),
     }
 }
