@@ -175,12 +175,12 @@ impl Model {
             .open
             .iter_mut()
             .find_map(|c| c.take_opened().map(|opened| (c.name(), opened)));
-        let Some((name, (game, ply))) = arrived else { return };
-        match game {
+        let Some((name, read)) = arrived else { return };
+        match read.game {
             Ok(game) => {
                 self.collections.list_shown = false;
                 self.start(*game, None, AppState::default());
-                if let Some(ply) = ply {
+                if let Some(ply) = read.ply {
                     self.play.to_ply(ply as usize);
                 }
                 self.notice = Some(format!("Opened a game of {name}"));

@@ -21,7 +21,7 @@ use chess_engine::worker::Waker;
 
 use super::game_list::{GameList, Problem};
 pub use filters::{FilterForm, Side};
-use worker::{Answer, Query, Worker};
+use worker::{Answer, GameRead, Query, Worker};
 
 /// What the list shows of a collection.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,7 +102,7 @@ pub struct Collection {
     /// A game being read to open.
     reading: Option<Asked>,
     /// The game read, to open at a ply (taken by the model).
-    opened: Option<(Result<Box<chess_core::Game>, String>, Option<u32>)>,
+    opened: Option<GameRead>,
 }
 
 impl Collection {
@@ -259,9 +259,9 @@ impl Collection {
                         .collect(),
                 ),
                 Answer::Unreadable(Err(e)) => self.failure = Some(e),
-                Answer::Game(game, ply) => {
+                Answer::Game(read) => {
                     if self.reading.take_if(|a| a.id == reply.id).is_some() {
-                        self.opened = Some((game, ply));
+                        self.opened = Some(read);
                     }
                 }
             }
@@ -307,7 +307,7 @@ impl Collection {
     }
 
     /// The game read to open (or why it cannot be), with its ply, once.
-    pub fn take_opened(&mut self) -> Option<(Result<Box<chess_core::Game>, String>, Option<u32>)> {
+    pub fn take_opened(&mut self) -> Option<GameRead> {
         self.opened.take()
     }
 
@@ -337,7 +337,7 @@ impl Collection {
                 filter,
             },
             Search::Material(material, plies) => Query::Material {
-                material: material.clone(),
+                material: *material,
                 plies: *plies,
                 filter,
             },
@@ -548,9 +548,9 @@ mod tests {
         c.read_listed(3).unwrap();
         assert!(c.is_reading() && c.take_opened().is_none());
         tick_until(&mut c, None, |c| !c.is_reading());
-        let (game, ply) = c.take_opened().unwrap();
-        assert_eq!(game.unwrap().tags.get("White"), c.list.row(3).map(|r| r.fields[0]));
-        assert_eq!(ply, Some(0));
+        let read = c.take_opened().unwrap();
+        assert_eq!(read.game.unwrap().tags.get("White"), c.list.row(3).map(|r| r.fields[0]));
+        assert_eq!(read.ply, Some(0));
     }
 
     /// The explorer counts the games (and the moves from the position) as

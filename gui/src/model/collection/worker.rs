@@ -99,8 +99,17 @@ pub enum Answer {
     Listed(Result<Vec<Found>, String>),
     /// The games that cannot be read.
     Unreadable(Result<Vec<Unreadable>, String>),
-    /// A game to open, at a ply.
-    Game(Result<Box<Game>, String>, Option<u32>),
+    /// A game to open.
+    Game(GameRead),
+}
+
+/// A game read to open, at a ply.
+#[derive(Debug)]
+pub struct GameRead {
+    /// The game, or why it cannot be read.
+    pub game: Result<Box<Game>, String>,
+    /// The ply to show (none: its end).
+    pub ply: Option<u32>,
 }
 
 /// An answer, with the question it answers and how it was made.
@@ -251,9 +260,15 @@ fn serve(
 /// none, if there is none.
 fn answer(db: Result<&Database, &String>, query: Query) -> Answer {
     match (db, query) {
-        (_, Query::Read { place, ply }) => Answer::Game(place.read().map(Box::new), ply),
+        (_, Query::Read { place, ply }) => Answer::Game(GameRead {
+            game: place.read().map(Box::new),
+            ply,
+        }),
         (Ok(db), query) => answer_indexed(db, query),
-        (Err(e), Query::ReadNumber { ply, .. }) => Answer::Game(Err(e.clone()), ply),
+        (Err(e), Query::ReadNumber { ply, .. }) => Answer::Game(GameRead {
+            game: Err(e.clone()),
+            ply,
+        }),
         (Err(e), Query::Explore { .. }) => Answer::Explored(Err(e.clone())),
         (Err(e), Query::Unreadable) => Answer::Unreadable(Err(e.clone())),
         (Err(e), _) => Answer::Listed(Err(e.clone())),
@@ -301,7 +316,13 @@ fn answer_indexed(db: &Database, query: Query) -> Answer {
                 .collect())
         })()),
         Query::Unreadable => Answer::Unreadable(db.unreadable().map_err(text)),
-        Query::ReadNumber { number, ply } => Answer::Game(db.read_game(number).map(Box::new).map_err(text), ply),
-        Query::Read { place, ply } => Answer::Game(place.read().map(Box::new), ply),
+        Query::ReadNumber { number, ply } => Answer::Game(GameRead {
+            game: db.read_game(number).map(Box::new).map_err(text),
+            ply,
+        }),
+        Query::Read { place, ply } => Answer::Game(GameRead {
+            game: place.read().map(Box::new),
+            ply,
+        }),
     }
 }
