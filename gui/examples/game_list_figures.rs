@@ -15,17 +15,8 @@ use chess_gui::model::FixedDialogs;
 use chess_gui::model::game_list::{Column, GameList};
 use egui_kittest::Harness;
 
-/// The process's resident memory, in MiB (Linux).
-fn rss_mib() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let kib: f64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next())
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0);
-    kib / 1024.0
-}
+mod support;
+use support::rss_mib;
 
 /// Milliseconds a frame takes, the median of `n`.
 fn frame_ms(h: &mut Harness<'static, ChessApp>, n: usize) -> f64 {

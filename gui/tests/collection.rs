@@ -13,21 +13,8 @@ use common::{click, harness_with, menu, settle, wait_for_collection};
 
 /// Real club games, and four more with results and ratings.
 fn collection_text() -> String {
-    let mut text = include_str!("../../crates/chess-engine/tests/data/twenty-games.pgn").to_string();
-    text.push('\n');
-    let games = [
-        ("Ann", 2400, "Bob", 2300, "1-0", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"),
-        ("Cid", 2100, "Ann", 2200, "0-1", "1. e4 c5 2. Nf3 d6 0-1"),
-        ("Bob", 1900, "Dee", 2000, "1/2-1/2", "1. d4 d5 2. c4 e6 1/2-1/2"),
-        ("Dee", 2500, "Cid", 2450, "1/2-1/2", "1. e4 e5 2. Bc4 Nf6 1/2-1/2"),
-    ];
-    for (white, white_elo, black, black_elo, result, moves) in games {
-        text.push_str(&format!(
-            "[Event \"Test\"]\n[Date \"2024.05.01\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
-             [WhiteElo \"{white_elo}\"]\n[BlackElo \"{black_elo}\"]\n[Result \"{result}\"]\n\n{moves}\n\n"
-        ));
-    }
-    text
+    let twenty = include_str!("../../crates/chess-engine/tests/data/twenty-games.pgn");
+    format!("{twenty}\n{}", include_str!("data/rated-games.pgn"))
 }
 
 /// Each game's main line, in SAN.
@@ -77,15 +64,7 @@ fn the_explorer_plays_finds_and_filters() {
     // A click on e4 plays it, and the explorer follows.
     click(&mut h, "Explorer move e4");
     wait_for_collection(&mut h);
-    assert_eq!(
-        h.state()
-            .model
-            .play
-            .game
-            .san_at(h.state().model.play.game.cursor())
-            .as_deref(),
-        Some("e4")
-    );
+    assert_eq!(common::last_san(&h).as_deref(), Some("e4"));
     let after = count(&lines, &["e4"], None);
     for reply in ["e5", "c5"] {
         h.get_by_label(&games_cell(reply, count(&lines, &["e4"], Some(reply))));

@@ -128,15 +128,7 @@ fn promotion_to_a_knight() {
     clicks(&mut h, &["a7", "a8"]);
     button(&mut h, "Promote to knight");
     h.get_by_label("a8, white knight");
-    assert_eq!(
-        h.state()
-            .model
-            .play
-            .game
-            .san_at(h.state().model.play.game.cursor())
-            .as_deref(),
-        Some("a8=N")
-    );
+    assert_eq!(common::last_san(&h).as_deref(), Some("a8=N"));
 }
 
 #[test]

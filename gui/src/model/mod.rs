@@ -543,6 +543,20 @@ mod tests {
         assert_eq!(model.pgn(), before);
     }
 
+    /// The explorer follows the board, and the editor's position while
+    /// editing (none while it is not legal).
+    #[test]
+    fn the_explorer_follows_the_board_and_the_editor() {
+        let mut model = Model::new();
+        model.play.play_text("e4").unwrap();
+        assert_eq!(model.explorer_position().as_ref(), Some(model.play.position()));
+        model.edit_position();
+        model.editor.clear();
+        assert_eq!(model.explorer_position(), None, "no kings: no position");
+        model.editor.start_position();
+        assert_eq!(model.explorer_position(), Some(chess_core::Position::new()));
+    }
+
     #[test]
     fn pasted_fen_or_pgn() {
         let mut dialogs = FixedDialogs::default();

@@ -121,6 +121,15 @@ fn field(ui: &mut egui::Ui, value: &mut String, name: &str, width: f32, hint: &s
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, name));
 }
 
+/// Two fields for a range ("from – to").
+fn range(ui: &mut egui::Ui, [low, high]: [&mut String; 2], names: [&str; 2], width: f32, hints: [&str; 2]) {
+    ui.horizontal(|ui| {
+        field(ui, low, names[0], width, hints[0]);
+        ui.label("–");
+        field(ui, high, names[1], width, hints[1]);
+    });
+}
+
 /// Names a choice for screen readers and tests.
 fn named(response: &egui::Response, name: &str) {
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name));
@@ -144,18 +153,22 @@ fn filter_form(ui: &mut egui::Ui, form: &mut FilterForm) {
                 named(&combo.response, "Player's colour");
             });
             ui.label("Elo");
-            ui.horizontal(|ui| {
-                field(ui, &mut form.min_elo, "Lowest Elo", 50.0, "min");
-                ui.label("–");
-                field(ui, &mut form.max_elo, "Highest Elo", 50.0, "max");
-            });
+            range(
+                ui,
+                [&mut form.min_elo, &mut form.max_elo],
+                ["Lowest Elo", "Highest Elo"],
+                50.0,
+                ["min", "max"],
+            );
             ui.end_row();
             ui.label("Date");
-            ui.horizontal(|ui| {
-                field(ui, &mut form.from, "From date", 80.0, "2020.01");
-                ui.label("–");
-                field(ui, &mut form.to, "To date", 80.0, "2024");
-            });
+            range(
+                ui,
+                [&mut form.from, &mut form.to],
+                ["From date", "To date"],
+                80.0,
+                ["2020.01", "2024"],
+            );
             ui.label("Result");
             let combo = egui::ComboBox::from_id_salt("result")
                 .selected_text(
@@ -174,11 +187,13 @@ fn filter_form(ui: &mut egui::Ui, form: &mut FilterForm) {
             ui.label("ECO");
             field(ui, &mut form.eco, "ECO codes", 90.0, "B20-B99");
             ui.label("Moves");
-            ui.horizontal(|ui| {
-                field(ui, &mut form.min_moves, "Fewest moves", 50.0, "min");
-                ui.label("–");
-                field(ui, &mut form.max_moves, "Most moves", 50.0, "max");
-            });
+            range(
+                ui,
+                [&mut form.min_moves, &mut form.max_moves],
+                ["Fewest moves", "Most moves"],
+                50.0,
+                ["min", "max"],
+            );
             ui.end_row();
             ui.label("Event");
             field(ui, &mut form.event, "Event's name", 150.0, "part of the name");

@@ -76,6 +76,12 @@ fn file_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
     });
     item(
         ui,
+        egui::Button::new("Open collection…"),
+        Action::OpenCollection,
+        actions,
+    );
+    item(
+        ui,
         egui::Button::new("Save").shortcut_text("Ctrl+S"),
         Action::Save,
         actions,

@@ -73,6 +73,12 @@ pub fn settle(h: &mut Harness<'static, ChessApp>) {
     }
 }
 
+/// The SAN of the move shown on the board (none at the start).
+pub fn last_san(h: &Harness<'static, ChessApp>) -> Option<String> {
+    let game = &h.state().model.play.game;
+    game.san_at(game.cursor())
+}
+
 /// Clicks the widget labelled `label`.
 pub fn click(h: &mut Harness<'static, ChessApp>, label: &str) {
     h.get_by_label(label).click();

@@ -472,23 +472,11 @@ mod tests {
     use super::*;
     use chess_core::pgn::PgnReader;
 
-    /// Twenty real club games and a few with results and ratings.
+    /// Twenty real club games, and four with results and ratings (the
+    /// UI tests' collection too).
     pub(crate) fn collection_text() -> String {
-        let mut text = include_str!("../../../../crates/chess-engine/tests/data/twenty-games.pgn").to_string();
-        text.push('\n');
-        let games = [
-            ("Ann", 2400, "Bob", 2300, "1-0", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0"),
-            ("Cid", 2100, "Ann", 2200, "0-1", "1. e4 c5 2. Nf3 d6 0-1"),
-            ("Bob", 1900, "Dee", 2000, "1/2-1/2", "1. d4 d5 2. c4 e6 1/2-1/2"),
-            ("Dee", 2500, "Cid", 2450, "1/2-1/2", "1. e4 e5 2. Bc4 Nf6 1/2-1/2"),
-        ];
-        for (white, white_elo, black, black_elo, result, moves) in games {
-            text.push_str(&format!(
-                "[Event \"Test\"]\n[Date \"2024.05.01\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
-                 [WhiteElo \"{white_elo}\"]\n[BlackElo \"{black_elo}\"]\n[Result \"{result}\"]\n\n{moves}\n\n"
-            ));
-        }
-        text
+        let twenty = include_str!("../../../../crates/chess-engine/tests/data/twenty-games.pgn");
+        format!("{twenty}\n{}", include_str!("../../../tests/data/rated-games.pgn"))
     }
 
     /// The main lines' moves (SAN) of every game of `text`.
