@@ -146,9 +146,9 @@ impl Model {
 
     /// Opens the game of row `row` of the collection's list (at the ply
     /// where it reaches the position searched for). It is read on the
-    /// collection's thread and opened when it arrives (see
-    /// [`Model::open_arrived`]); one that cannot be read is refused with
-    /// the reason, and the list stays.
+    /// collection's thread and opened when it arrives (on a later frame);
+    /// one that cannot be read is refused with the reason, and the list
+    /// stays.
     pub fn open_listed(&mut self, row: usize) {
         let Some(collection) = self.collections.active_mut() else {
             return;
