@@ -13,14 +13,45 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Kills the process when dropped (a failed test leaves nothing running).
+/// Ends the process when dropped (a failed test leaves nothing running):
+/// asked to end first (an X server then removes its lock file and socket,
+/// which a later server of the same number would otherwise trip on),
+/// killed if it does not.
 struct Killed(Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {
+        let asked = Command::new("kill").arg(self.0.id().to_string()).status();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while asked.is_ok() && Instant::now() < deadline {
+            if let Ok(Some(_)) = self.0.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
+}
+
+/// Starts Xvfb on a display number it finds free itself (`-displayfd`),
+/// and returns it with its display name.
+fn xvfb() -> (Killed, String) {
+    let mut server = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // It writes the number once it accepts connections.
+    let mut number = String::new();
+    let mut stdout = server.stdout.take().unwrap();
+    let mut byte = [0u8; 1];
+    while std::io::Read::read(&mut stdout, &mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+        number.push(byte[0] as char);
+    }
+    assert!(!number.trim().is_empty(), "Xvfb did not start");
+    (Killed(server), format!(":{}", number.trim()))
 }
 
 fn installed(tool: &str) -> bool {
@@ -94,17 +125,7 @@ fn save_by_keyboard_on_a_bare_desktop_and_open_it_again() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let display = format!(":{}", 90 + std::process::id() % 100);
-    let _xvfb = Killed(
-        Command::new("Xvfb")
-            .args([display.as_str(), "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let socket = format!("/tmp/.X11-unix/X{}", &display[1..]);
-    wait_for("Xvfb", 20, || Path::new(&socket).exists());
+    let (_xvfb, display) = xvfb();
 
     let mut first = app(&display, dir.path(), &[]);
     let win = window(&display, "Chess");
