@@ -1,0 +1,215 @@
+//! One game between two UCI engines, by the rules and on the clock: a
+//! fixed time a move, or a clock with an increment (the engines get
+//! `wtime`/`btime`/`winc`/`binc`; an engine whose flag falls loses). Games
+//! end by the rules (mate, stalemate, insufficient material) or by the
+//! draws an arbiter grants on a claim (threefold repetition, fifty moves);
+//! an engine that crashes, hangs or plays an illegal move loses the game.
+
+use std::time::{Duration, Instant};
+
+use chess_core::{Color, DrawReason, Game, Outcome, WinReason};
+use chess_engine::client::UciEngine;
+use chess_engine::uci::Go;
+
+/// How long each side thinks.
+#[derive(Copy, Clone, Debug)]
+pub enum TimeControl {
+    /// This long a move.
+    PerMove(Duration),
+    /// A clock: base time and increment a move.
+    Clock {
+        /// Each side's time at the start.
+        base: Duration,
+        /// Added after each move.
+        increment: Duration,
+    },
+}
+
+impl TimeControl {
+    /// Reads `8+0.08` (seconds) as a clock.
+    pub fn parse_clock(text: &str) -> Option<TimeControl> {
+        let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+        let seconds = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| *s >= 0.0)
+                .map(Duration::from_secs_f64)
+        };
+        Some(TimeControl::Clock {
+            base: seconds(base)?,
+            increment: seconds(increment)?,
+        })
+    }
+
+    /// As a PGN `TimeControl` tag, or in words.
+    pub fn describe(&self) -> String {
+        match self {
+            TimeControl::PerMove(t) => format!("{} ms a move", t.as_millis()),
+            TimeControl::Clock { base, increment } => {
+                format!("{}+{}", base.as_secs_f64(), increment.as_secs_f64())
+            }
+        }
+    }
+}
+
+/// How a game ended, for engine A.
+pub struct Played {
+    /// 1, ½ or 0 for engine A.
+    pub score_a: f64,
+    /// Whether a flag fell.
+    pub time_loss: bool,
+    /// Whether an engine crashed, hung or played no move.
+    pub forfeit: bool,
+    /// The game, in PGN.
+    pub pgn: String,
+    /// A line for the log.
+    pub summary: String,
+}
+
+/// The engines' names as PGN shows them.
+pub struct Names<'a>(pub [&'a str; 2]);
+
+/// Plays `game` (an opening or a Chess960 start) to its end; `a_is_white`
+/// says which engine has White. An engine that cannot be started again
+/// after a failure (`start`) forfeits.
+pub fn play(
+    mut game: Game,
+    engines: &mut [Option<UciEngine>; 2],
+    start: &dyn Fn(usize) -> Option<UciEngine>,
+    control: TimeControl,
+    a_is_white: bool,
+    names: &Names<'_>,
+) -> Played {
+    let side_of = |color: Color| usize::from((color == Color::White) != a_is_white);
+    for (side, slot) in engines.iter_mut().enumerate() {
+        if let Some(engine) = slot
+            && engine.new_game(Duration::from_secs(10)).is_err()
+        {
+            *slot = None;
+        }
+        if slot.is_none() {
+            *slot = start(side);
+        }
+    }
+    // The clocks, White's and Black's.
+    let mut left = match control {
+        TimeControl::Clock { base, .. } => [base, base],
+        TimeControl::PerMove(_) => [Duration::ZERO; 2],
+    };
+    let mut forfeit: Option<(Color, String)> = None;
+    let mut time_loss = false;
+    let outcome = loop {
+        if let Some(outcome) = game.outcome() {
+            break outcome;
+        }
+        if game.repetitions(game.cursor()) >= 3 {
+            break Outcome::Draw(DrawReason::ThreefoldRepetition);
+        }
+        if game.position().halfmoves() >= 100 {
+            break Outcome::Draw(DrawReason::FiftyMoves);
+        }
+        if game.ply(game.cursor()) >= 600 {
+            break Outcome::Draw(DrawReason::Agreement);
+        }
+        let turn = game.position().turn();
+        let side = side_of(turn);
+        let lose = |why: String, forfeit: &mut Option<(Color, String)>| {
+            *forfeit = Some((turn, why));
+            Outcome::Win {
+                winner: !turn,
+                reason: WinReason::Resignation,
+            }
+        };
+        let Some(engine) = engines[side].as_mut() else {
+            break lose("could not be started".into(), &mut forfeit);
+        };
+        let (go, timeout) = match control {
+            TimeControl::PerMove(t) => (
+                Go {
+                    movetime: Some(t),
+                    ..Go::default()
+                },
+                t + Duration::from_secs(5),
+            ),
+            TimeControl::Clock { increment, .. } => (
+                Go {
+                    wtime: Some(left[0]),
+                    btime: Some(left[1]),
+                    winc: Some(increment),
+                    binc: Some(increment),
+                    ..Go::default()
+                },
+                left[usize::from(turn == Color::Black)] + Duration::from_secs(2),
+            ),
+        };
+        let asked = Instant::now();
+        let answer = engine.go(game.start_position(), &game.moves(), &go, timeout, None, |_| {});
+        let took = asked.elapsed();
+        if let TimeControl::Clock { increment, .. } = control {
+            let clock = &mut left[usize::from(turn == Color::Black)];
+            match clock.checked_sub(took) {
+                Some(rest) => *clock = rest + increment,
+                None => {
+                    time_loss = true;
+                    // A flag falls against a side that cannot mate: a draw.
+                    if game.position().has_insufficient_material(!turn) {
+                        break Outcome::Draw(DrawReason::InsufficientMaterial);
+                    }
+                    break Outcome::Win {
+                        winner: !turn,
+                        reason: WinReason::Timeout,
+                    };
+                }
+            }
+        }
+        match answer {
+            Ok(answer) if answer.best.is_some() => {
+                game.play(answer.best.unwrap()).expect("the client checks legality");
+            }
+            other => {
+                let why = match other {
+                    Ok(_) => "gave no move in a position with legal moves".to_owned(),
+                    Err(e) => e.to_string(),
+                };
+                engines[side] = None;
+                break lose(why, &mut forfeit);
+            }
+        }
+    };
+    let score_white = match outcome {
+        Outcome::Win {
+            winner: Color::White, ..
+        } => 1.0,
+        Outcome::Win { .. } => 0.0,
+        Outcome::Draw(_) => 0.5,
+    };
+    let score_a = if a_is_white { score_white } else { 1.0 - score_white };
+    let [white, black] = if a_is_white {
+        [names.0[0], names.0[1]]
+    } else {
+        [names.0[1], names.0[0]]
+    };
+    game.tags.set("Event", "chess-engine match");
+    game.tags.set("White", white);
+    game.tags.set("Black", black);
+    if let TimeControl::Clock { base, increment } = control {
+        let tag = format!("{}+{}", base.as_secs_f64(), increment.as_secs_f64());
+        game.tags.set("TimeControl", tag.as_str());
+    }
+    let reason = match &forfeit {
+        Some((color, why)) => format!("{color} forfeits: {why}"),
+        None => outcome.to_string(),
+    };
+    if game.outcome().is_none() {
+        game.set_result(Some(outcome));
+    }
+    game.tags.set("Termination", reason.as_str());
+    Played {
+        score_a,
+        time_loss,
+        forfeit: forfeit.is_some(),
+        pgn: chess_core::pgn::write_game(&game),
+        summary: format!("{white} - {black}: {reason} ({} plies)", game.ply(game.cursor())),
+    }
+}

@@ -1,0 +1,312 @@
+//! Plays a match between two UCI engines as engine authors test changes:
+//! balanced openings each played twice (each engine with White once), game
+//! pairs scored in the pentanomial model, the Elo difference with its 95%
+//! error and the likelihood of superiority, and, with `--sprt`, a
+//! sequential probability ratio test that stops the match as soon as it
+//! knows whether A gains `elo1` over B or less than `elo0`.
+//!
+//! ```text
+//! cargo run --release -p chess-engine --example match -- ENGINE_A ENGINE_B \
+//!     [--games N] [--movetime MS | --tc BASE+INC] [--concurrency N] \
+//!     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] \
+//!     [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE] \
+//!     [--chess960 [--seed N]]
+//! ```
+//!
+//! With `--tc 8+0.08` each engine has a clock (8 s and 0.08 s a move, as
+//! fishtest's short tests), and a flag that falls loses; with `--movetime`
+//! each move gets that long. `--openings N` takes N balanced lines of the
+//! ECO table (see `openings.rs`); with `--chess960` each pair starts from
+//! a random start position (reproducible with `--seed`) and both engines
+//! get `UCI_Chess960`. Scores are from ENGINE_A's point of view.
+
+mod game;
+mod openings;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use chess_core::Game;
+use chess_engine::client::UciEngine;
+use chess_engine::sprt::{Pentanomial, Sprt, Verdict};
+use game::{Names, Played, TimeControl};
+
+struct Config {
+    engines: [String; 2],
+    options: [Vec<(String, String)>; 2],
+    games: usize,
+    control: TimeControl,
+    concurrency: usize,
+    pgn: Option<String>,
+    sprt: Option<Sprt>,
+    openings: usize,
+    /// Chess960 games, from start positions drawn with this seed.
+    chess960: Option<u64>,
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: match ENGINE_A ENGINE_B [--games N] [--movetime MS | --tc BASE+INC] [--concurrency N] \
+         [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] [--option-a NAME=VALUE]... \
+         [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]]"
+    );
+    std::process::exit(2)
+}
+
+/// `0,5` or `0,5,0.05,0.05`.
+fn parse_sprt(text: &str) -> Option<Sprt> {
+    let numbers: Vec<f64> = text.split(',').map(|n| n.trim().parse().ok()).collect::<Option<_>>()?;
+    match numbers[..] {
+        [elo0, elo1] => Some(Sprt {
+            elo0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+        }),
+        [elo0, elo1, alpha, beta] => Some(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        }),
+        _ => None,
+    }
+}
+
+fn parse_args() -> Config {
+    let mut positional = Vec::new();
+    let mut config = Config {
+        engines: [String::new(), String::new()],
+        options: [Vec::new(), Vec::new()],
+        games: 100,
+        control: TimeControl::PerMove(Duration::from_millis(100)),
+        concurrency: 1,
+        pgn: None,
+        sprt: None,
+        openings: 100,
+        chess960: None,
+    };
+    let mut seed = 1;
+    let mut chess960 = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage());
+        match arg.as_str() {
+            "--games" => config.games = value().parse().unwrap_or_else(|_| usage()),
+            "--movetime" => {
+                let ms = value().parse().unwrap_or_else(|_| usage());
+                config.control = TimeControl::PerMove(Duration::from_millis(ms));
+            }
+            "--tc" => config.control = TimeControl::parse_clock(&value()).unwrap_or_else(|| usage()),
+            "--concurrency" => config.concurrency = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
+            "--sprt" => config.sprt = Some(parse_sprt(&value()).unwrap_or_else(|| usage())),
+            "--openings" => config.openings = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
+            "--pgn" => config.pgn = Some(value()),
+            "--chess960" => chess960 = true,
+            "--seed" => seed = value().parse().unwrap_or_else(|_| usage()),
+            "--option-a" | "--option-b" => {
+                let text = value();
+                let (name, v) = text.split_once('=').unwrap_or_else(|| usage());
+                let side = usize::from(arg == "--option-b");
+                config.options[side].push((name.to_owned(), v.to_owned()));
+            }
+            "--help" | "-h" => usage(),
+            _ => positional.push(arg),
+        }
+    }
+    let [a, b] = <[String; 2]>::try_from(positional).unwrap_or_else(|_| usage());
+    config.engines = [a, b];
+    if chess960 {
+        config.chess960 = Some(seed);
+        for options in &mut config.options {
+            options.push(("UCI_Chess960".to_owned(), "true".to_owned()));
+        }
+    }
+    // An SPRT runs until its verdict (or the games given, if fewer).
+    if config.sprt.is_some() && !std::env::args().any(|a| a == "--games") {
+        config.games = usize::MAX;
+    }
+    config
+}
+
+fn start_engine(config: &Config, side: usize) -> Result<UciEngine, String> {
+    let answer = Duration::from_secs(10);
+    let mut engine = UciEngine::start(&config.engines[side], answer).map_err(|e| e.to_string())?;
+    for (name, value) in &config.options[side] {
+        engine.set_option(name, value).map_err(|e| e.to_string())?;
+    }
+    engine.is_ready(answer).map_err(|e| e.to_string())?;
+    Ok(engine)
+}
+
+/// The game pair `pair` starts from.
+fn start_of(config: &Config, openings: &[Vec<chess_core::Move>], pair: usize) -> Game {
+    match config.chess960 {
+        Some(seed) => {
+            let number = chess_core::chess960::number_from_seed(
+                seed.wrapping_add((pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            );
+            Game::new_960(number).expect("numbers are below 960")
+        }
+        None => openings::game_after(&openings[pair % openings.len()]),
+    }
+}
+
+/// What the games so far say.
+#[derive(Default)]
+struct Tally {
+    /// Scores of finished games, by pair: first and second game.
+    halves: HashMap<usize, [Option<f64>; 2]>,
+    pairs: Pentanomial,
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    time_losses: usize,
+    forfeits: usize,
+}
+
+impl Tally {
+    fn add(&mut self, game: usize, played: &Played) {
+        if played.score_a == 1.0 {
+            self.wins += 1;
+        } else if played.score_a == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+        self.time_losses += usize::from(played.time_loss);
+        self.forfeits += usize::from(played.forfeit);
+        let halves = self.halves.entry(game / 2).or_default();
+        halves[game % 2] = Some(played.score_a);
+        if let [Some(a), Some(b)] = *halves {
+            self.pairs.add_pair(a, b);
+            self.halves.remove(&(game / 2));
+        }
+    }
+
+    fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+}
+
+fn report(config: &Config, tally: &Tally, elapsed: Duration) {
+    let variant = if config.chess960.is_some() { " (Chess960)" } else { "" };
+    println!();
+    println!("{} vs {}{variant}", config.engines[0], config.engines[1]);
+    let n = tally.games();
+    let points = tally.wins as f64 + tally.draws as f64 / 2.0;
+    println!(
+        "games {n} ({}), {}: +{} ={} -{}, score {points:.1}/{n} = {:.1}%; {} time losses, {} forfeits",
+        config.control.describe(),
+        format_args!("{:.0} s", elapsed.as_secs_f64()),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * points / n.max(1) as f64,
+        tally.time_losses,
+        tally.forfeits,
+    );
+    println!("pairs (0, ½, 1, 1½, 2 points): {:?}", tally.pairs.0);
+    match tally.pairs.estimate() {
+        Some(e) => println!(
+            "Elo difference (A - B): {:+.1} ± {:.1} (95%), LOS {:.1}%",
+            e.elo,
+            e.margin,
+            100.0 * e.los
+        ),
+        None => println!("Elo difference (A - B): beyond measure with these pairs"),
+    }
+    if let Some(sprt) = &config.sprt {
+        let (lower, upper) = sprt.bounds();
+        let verdict = match sprt.verdict(&tally.pairs) {
+            Verdict::H1 => "H1 accepted: A gains",
+            Verdict::H0 => "H0 accepted: A does not gain",
+            Verdict::Continue => "no verdict yet",
+        };
+        println!(
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:.2} [{lower:.2}, {upper:.2}]: {verdict}",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            tally.pairs.llr(sprt.elo0, sprt.elo1)
+        );
+    }
+}
+
+fn main() {
+    let config = Arc::new(parse_args());
+    for side in 0..2 {
+        if let Err(e) = start_engine(&config, side) {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    }
+    let openings = Arc::new(if config.chess960.is_some() {
+        Vec::new()
+    } else {
+        openings::balanced(config.openings)
+    });
+    if config.chess960.is_none() {
+        println!("{} balanced openings, each played with both colours", openings.len());
+    }
+    let started = Instant::now();
+    let next = Arc::new(AtomicUsize::new(0));
+    let done = Arc::new(AtomicBool::new(false));
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let workers: Vec<_> = (0..config.concurrency)
+        .map(|_| {
+            let (config, openings, next, done, tally) = (
+                Arc::clone(&config),
+                Arc::clone(&openings),
+                Arc::clone(&next),
+                Arc::clone(&done),
+                Arc::clone(&tally),
+            );
+            std::thread::spawn(move || {
+                let mut engines = [None, None];
+                let start = |side| start_engine(&config, side).ok();
+                let names = Names([config.engines[0].as_str(), config.engines[1].as_str()]);
+                while !done.load(Ordering::SeqCst) {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= config.games {
+                        break;
+                    }
+                    let game = start_of(&config, &openings, i / 2);
+                    let played = game::play(game, &mut engines, &start, config.control, i % 2 == 0, &names);
+                    let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
+                    tally.add(i, &played);
+                    let verdict = config
+                        .sprt
+                        .map(|s| (s.verdict(&tally.pairs), tally.pairs.llr(s.elo0, s.elo1)));
+                    let llr = verdict.map_or_else(String::new, |(_, llr)| format!(" LLR {llr:.2}"));
+                    println!(
+                        "game {:4}: {}  [A +{} ={} -{}{llr}]",
+                        i + 1,
+                        played.summary,
+                        tally.wins,
+                        tally.draws,
+                        tally.losses
+                    );
+                    if let Some(path) = &config.pgn {
+                        use std::io::Write;
+                        let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
+                        if let Ok(mut file) = file {
+                            let _ = writeln!(file, "{}", played.pgn);
+                        }
+                    }
+                    if matches!(verdict, Some((Verdict::H0 | Verdict::H1, _))) {
+                        done.store(true, Ordering::SeqCst);
+                    }
+                }
+            })
+        })
+        .collect();
+    for worker in workers {
+        let _ = worker.join();
+    }
+    let tally = tally.lock().unwrap_or_else(|e| e.into_inner());
+    report(&config, &tally, started.elapsed());
+}
