@@ -166,7 +166,8 @@ static ChessError computer_move(ChessEngine *engine, ChessBook *book, ChessGame 
   limits.movetime_ms = 300;
   limits.depth = level < 10 ? (uint32_t)level : 0;
   ChessSearchInfo best;
-  ChessError err = chess_engine_search(engine, pos, &limits, on_info, (void *)pos, &best);
+  /* The game, not the position alone: the engine sees repetitions. */
+  ChessError err = chess_engine_search_game(engine, game, &limits, on_info, (void *)pos, &best);
   if (err != CHESS_OK) {
     return err;
   }

@@ -642,6 +642,19 @@ size_t chess_position_opening(const ChessPosition *pos, char *eco, size_t eco_ca
 enum ChessError chess_engine_best_move(const ChessPosition *pos, uint32_t movetime_ms, int level, struct ChessMove *out);
 
 /**
+ * `chess_engine_best_move` for the position at the end of `game`, seeing
+ * its earlier positions: a move that repeats one for the third time is
+ * known to draw (the engine avoids it when ahead, and seeks it when
+ * behind), as a UCI engine told `position ... moves ...` knows.
+ *
+ * Returns as `chess_engine_best_move` does.
+ *
+ * # Safety
+ * `game` is NULL or a live game; `out` is NULL or writable.
+ */
+enum ChessError chess_engine_best_move_in_game(const struct ChessGame *game, uint32_t movetime_ms, int level, struct ChessMove *out);
+
+/**
  * A new engine with a hash table of `hash_mb` MiB (1 to
  * `CHESS_MAX_HASH_MB`; 16 is plenty for play, more helps long analysis).
  * NULL and `CHESS_ERR_INVALID_ARG` for another size.
@@ -673,6 +686,19 @@ void chess_engine_free(struct ChessEngine *engine);
  * `ChessSearchCallback` says.
  */
 enum ChessError chess_engine_search(struct ChessEngine *engine, const ChessPosition *pos, const struct ChessSearchLimits *limits, ChessSearchCallback callback, void *user_data, struct ChessSearchInfo *best);
+
+/**
+ * `chess_engine_search` for the position at the end of `game`, seeing
+ * its earlier positions (repetitions count, as in a UCI engine told the
+ * game's moves).
+ *
+ * Returns as `chess_engine_search` does.
+ *
+ * # Safety
+ * As `chess_engine_search`, with `game` NULL or a live game in place of
+ * `pos`.
+ */
+enum ChessError chess_engine_search_game(struct ChessEngine *engine, const struct ChessGame *game, const struct ChessSearchLimits *limits, ChessSearchCallback callback, void *user_data, struct ChessSearchInfo *best);
 
 /**
  * Asks the search running on `engine` to stop soon (it returns its best

@@ -433,6 +433,22 @@ class Engine {
     detail::check(chess_engine_search(engine_.get(), pos.get(), &limits, nullptr, nullptr, &best));
     return best;
   }
+  /// Searches the position at the end of `game`, seeing its earlier
+  /// positions (repetitions), as `search` does otherwise.
+  template <typename F>
+  ChessSearchInfo search(const Game &game, const ChessSearchLimits &limits, F &&on_info) {
+    using Fn = std::remove_reference_t<F>;
+    ChessSearchInfo best{};
+    auto trampoline = [](const ChessSearchInfo *info, void *user) { (*static_cast<Fn *>(user))(*info); };
+    void *user = const_cast<void *>(static_cast<const void *>(std::addressof(on_info)));
+    detail::check(chess_engine_search_game(engine_.get(), game.get(), &limits, trampoline, user, &best));
+    return best;
+  }
+  ChessSearchInfo search(const Game &game, const ChessSearchLimits &limits) {
+    ChessSearchInfo best{};
+    detail::check(chess_engine_search_game(engine_.get(), game.get(), &limits, nullptr, nullptr, &best));
+    return best;
+  }
   /// Stops a running search: from any thread, or from the callback.
   void stop() const noexcept { chess_engine_stop(engine_.get()); }
   void new_game() { detail::check(chess_engine_new_game(engine_.get())); }

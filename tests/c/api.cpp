@@ -97,6 +97,13 @@ int main() {
   });
   CHECK(deepest == 3);
   CHECK(best.pv_length > 0 && start.is_legal(best.pv[0]));
+  // A game's search sees its repetitions: a rook down, Black takes the
+  // third repetition (a draw, score 0).
+  chess::Game shuffle = chess::Game::from_fen("7k/8/8/8/8/8/8/1R4K1 w - - 0 1");
+  for (const char *san : {"Rb2", "Kg8", "Rb1", "Kh8", "Rb2", "Kg8", "Rb1"}) shuffle.play_san(san);
+  limits.depth = 6;
+  ChessSearchInfo drawn = engine.search(shuffle, limits);
+  CHECK(drawn.score_cp == 0 && drawn.mate == 0);
   throws(CHESS_ERR_INVALID_ARG, [] { chess::Engine too_big(1u << 30); });
 
   // Collections: a file, its index, searches and the explorer.

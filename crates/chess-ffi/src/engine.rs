@@ -4,13 +4,14 @@
 use std::cell::RefCell;
 use std::ffi::c_void;
 use std::os::raw::c_int;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use chess_engine::{Engine, Info, Level, Limits, Rng, Score};
 
 use crate::boundary::{Fail, handle, handle_mut, run, run_code, run_new};
+use crate::game::ChessGame;
 use crate::position::{ChessPosition, to_c_move};
 use crate::{ChessError, ChessMove};
 
@@ -48,31 +49,70 @@ pub unsafe extern "C" fn chess_engine_best_move(
     run_code(|| {
         let p = unsafe { handle(pos) }?;
         let out = unsafe { handle_mut(out) }?;
-        let level = match u8::try_from(level) {
-            Ok(n @ 1..=10) => Level::new(n),
-            _ => {
-                return Err(Fail::invalid(format!("level {level} is not between 1 and 10")));
-            }
-        };
-        if movetime_ms == 0 || movetime_ms > MAX_MOVETIME_MS {
-            return Err(Fail::invalid(format!(
-                "movetime_ms {movetime_ms} is not between 1 and {MAX_MOVETIME_MS}"
-            )));
-        }
-        let movetime = Duration::from_millis(u64::from(movetime_ms));
-        let never = AtomicBool::new(false);
-        let best = ENGINE.with(|cell| {
-            let (engine, rng) = &mut *cell.borrow_mut();
-            engine.play(&p.pos, &[], level, movetime, &never, rng)
-        });
-        match best {
-            Some(m) => {
-                *out = to_c_move(m);
-                Ok(())
-            }
-            None => Err(no_move(&p.pos)),
-        }
+        *out = best_move(&p.pos, &[], movetime_ms, level)?;
+        Ok(())
     })
+}
+
+/// `chess_engine_best_move` for the position at the end of `game`, seeing
+/// its earlier positions: a move that repeats one for the third time is
+/// known to draw (the engine avoids it when ahead, and seeks it when
+/// behind), as a UCI engine told `position ... moves ...` knows.
+///
+/// Returns as `chess_engine_best_move` does.
+///
+/// # Safety
+/// `game` is NULL or a live game; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_engine_best_move_in_game(
+    game: *const ChessGame,
+    movetime_ms: u32,
+    level: c_int,
+    out: *mut ChessMove,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let g = unsafe { handle(game) }?;
+        let out = unsafe { handle_mut(out) }?;
+        *out = best_move(g.game.position(), &history(&g.game), movetime_ms, level)?;
+        Ok(())
+    })
+}
+
+/// The Zobrist keys of the positions before the one shown in `game`, from
+/// its start: what the search needs to see repetitions.
+fn history(game: &chess_core::Game) -> Vec<u64> {
+    let path = game.path_to(game.cursor());
+    let Some((_, before)) = path.split_last() else {
+        return Vec::new();
+    };
+    std::iter::once(game.start_position().zobrist())
+        .chain(before.iter().map(|&id| game.position_at(id).zobrist()))
+        .collect()
+}
+
+/// A move of the calling thread's engine for `pos` (after `history`).
+fn best_move(pos: &chess_core::Position, history: &[u64], movetime_ms: u32, level: c_int) -> Result<ChessMove, Fail> {
+    let level = match u8::try_from(level) {
+        Ok(n @ 1..=10) => Level::new(n),
+        _ => {
+            return Err(Fail::invalid(format!("level {level} is not between 1 and 10")));
+        }
+    };
+    if movetime_ms == 0 || movetime_ms > MAX_MOVETIME_MS {
+        return Err(Fail::invalid(format!(
+            "movetime_ms {movetime_ms} is not between 1 and {MAX_MOVETIME_MS}"
+        )));
+    }
+    let movetime = Duration::from_millis(u64::from(movetime_ms));
+    let never = AtomicBool::new(false);
+    // The calling thread's engine (not reentrant: a callback cannot reach it).
+    let best = ENGINE.with(|cell| {
+        let mut slot = cell.try_borrow_mut().map_err(|_| Fail::invalid("the engine is busy"))?;
+        let (engine, rng) = &mut *slot;
+        Ok::<_, Fail>(engine.play(pos, history, level, movetime, &never, rng))
+    })?;
+    best.map(to_c_move).ok_or_else(|| no_move(pos))
 }
 
 /// The most moves a `ChessSearchInfo` line holds.
@@ -89,6 +129,27 @@ pub const CHESS_MAX_HASH_MB: u32 = 4096;
 pub struct ChessEngine {
     engine: Mutex<Engine>,
     stop: AtomicBool,
+    /// The hash table's size, to make the engine anew after a panic.
+    hash_mb: usize,
+}
+
+impl ChessEngine {
+    /// The engine, if no search holds it. A search that panicked (a bug,
+    /// answered `CHESS_ERR_INTERNAL`) leaves the lock poisoned and the
+    /// engine's tables in any state: the engine is made anew then, so the
+    /// handle stays usable.
+    fn searcher(&self, busy: &str) -> Result<MutexGuard<'_, Engine>, Fail> {
+        match self.engine.try_lock() {
+            Ok(guard) => Ok(guard),
+            Err(TryLockError::WouldBlock) => Err(Fail::invalid(busy.to_string())),
+            Err(TryLockError::Poisoned(poisoned)) => {
+                let mut guard = poisoned.into_inner();
+                *guard = Engine::new(self.hash_mb);
+                self.engine.clear_poison();
+                Ok(guard)
+            }
+        }
+    }
 }
 
 impl crate::boundary::Handle for ChessEngine {
@@ -195,6 +256,7 @@ pub extern "C" fn chess_engine_new(hash_mb: u32) -> *mut ChessEngine {
         Ok(ChessEngine {
             engine: Mutex::new(Engine::new(hash_mb as usize)),
             stop: AtomicBool::new(false),
+            hash_mb: hash_mb as usize,
         })
     })
 }
@@ -241,56 +303,103 @@ pub unsafe extern "C" fn chess_engine_search(
         let e = unsafe { handle(engine.cast_const()) }?;
         let p = unsafe { handle(pos) }?;
         let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
-        if p.pos.legal_moves().is_empty() {
-            return Err(no_move(&p.pos));
-        }
-        let mut searcher = e
-            .engine
-            .try_lock()
-            .map_err(|_| Fail::invalid("the engine is searching already"))?;
-        e.stop.store(false, Ordering::SeqCst);
-        let core_limits = Limits {
-            depth: (limits.depth > 0).then_some(limits.depth),
-            nodes: (limits.nodes > 0).then_some(limits.nodes),
-            movetime: (limits.movetime_ms > 0).then(|| Duration::from_millis(u64::from(limits.movetime_ms))),
-            multipv: limits.multipv.max(1) as usize,
-            ..Limits::default()
-        };
-        let mut last: Option<Info> = None;
-        let result = searcher.search(&p.pos, &[], &core_limits, &e.stop, |info| {
-            if let Some(f) = callback {
-                let c_info = ChessSearchInfo::new(info);
-                // SAFETY: the caller's function, with what it was promised.
-                unsafe { f(&c_info, user_data) };
-            }
-            if info.multipv == 1 {
-                last = Some(info.clone());
-            }
-        });
-        if let Some(out) = unsafe { best.as_mut() } {
-            // The best line: as last reported, or (a search stopped before
-            // its first depth) the move found.
-            let line = result
-                .lines
-                .first()
-                .cloned()
-                .or_else(|| last.as_ref().map(|i| i.line.clone()));
-            let info = Info {
-                depth: result.depth,
-                seldepth: last.as_ref().map_or(0, |i| i.seldepth),
-                multipv: 1,
-                line: line.unwrap_or(chess_engine::Line {
-                    score: Score::Cp(0),
-                    pv: result.best.into_iter().collect(),
-                }),
-                nodes: result.nodes,
-                time: result.time,
-                hashfull: 0,
-            };
-            *out = ChessSearchInfo::new(&info);
-        }
-        Ok(())
+        let best = unsafe { best.as_mut() };
+        search(e, &p.pos, &[], limits, callback, user_data, best)
     })
+}
+
+/// `chess_engine_search` for the position at the end of `game`, seeing
+/// its earlier positions (repetitions count, as in a UCI engine told the
+/// game's moves).
+///
+/// Returns as `chess_engine_search` does.
+///
+/// # Safety
+/// As `chess_engine_search`, with `game` NULL or a live game in place of
+/// `pos`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_engine_search_game(
+    engine: *mut ChessEngine,
+    game: *const ChessGame,
+    limits: *const ChessSearchLimits,
+    callback: ChessSearchCallback,
+    user_data: *mut c_void,
+    best: *mut ChessSearchInfo,
+) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let e = unsafe { handle(engine.cast_const()) }?;
+        let g = unsafe { handle(game) }?;
+        let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
+        let best = unsafe { best.as_mut() };
+        search(
+            e,
+            g.game.position(),
+            &history(&g.game),
+            limits,
+            callback,
+            user_data,
+            best,
+        )
+    })
+}
+
+/// The search behind `chess_engine_search` and `chess_engine_search_game`.
+fn search(
+    e: &ChessEngine,
+    pos: &chess_core::Position,
+    history: &[u64],
+    limits: ChessSearchLimits,
+    callback: ChessSearchCallback,
+    user_data: *mut c_void,
+    best: Option<&mut ChessSearchInfo>,
+) -> Result<(), Fail> {
+    if pos.legal_moves().is_empty() {
+        return Err(no_move(pos));
+    }
+    let mut searcher = e.searcher("the engine is searching already")?;
+    e.stop.store(false, Ordering::SeqCst);
+    let core_limits = Limits {
+        depth: (limits.depth > 0).then_some(limits.depth),
+        nodes: (limits.nodes > 0).then_some(limits.nodes),
+        movetime: (limits.movetime_ms > 0).then(|| Duration::from_millis(u64::from(limits.movetime_ms))),
+        multipv: limits.multipv.max(1) as usize,
+        ..Limits::default()
+    };
+    let mut last: Option<Info> = None;
+    let result = searcher.search(pos, history, &core_limits, &e.stop, |info| {
+        if let Some(f) = callback {
+            let c_info = ChessSearchInfo::new(info);
+            // SAFETY: the caller's function, with what it was promised.
+            unsafe { f(&c_info, user_data) };
+        }
+        if info.multipv == 1 {
+            last = Some(info.clone());
+        }
+    });
+    if let Some(out) = best {
+        // The best line: as last reported, or (a search stopped before
+        // its first depth) the move found.
+        let line = result
+            .lines
+            .first()
+            .cloned()
+            .or_else(|| last.as_ref().map(|i| i.line.clone()));
+        let info = Info {
+            depth: result.depth,
+            seldepth: last.as_ref().map_or(0, |i| i.seldepth),
+            multipv: 1,
+            line: line.unwrap_or(chess_engine::Line {
+                score: Score::Cp(0),
+                pv: result.best.into_iter().collect(),
+            }),
+            nodes: result.nodes,
+            time: result.time,
+            hashfull: 0,
+        };
+        *out = ChessSearchInfo::new(&info);
+    }
+    Ok(())
 }
 
 /// Asks the search running on `engine` to stop soon (it returns its best
@@ -318,11 +427,7 @@ pub unsafe extern "C" fn chess_engine_new_game(engine: *mut ChessEngine) -> Ches
     // SAFETY: contract of this function.
     run_code(|| {
         let e = unsafe { handle(engine.cast_const()) }?;
-        let mut searcher = e
-            .engine
-            .try_lock()
-            .map_err(|_| Fail::invalid("the engine is searching"))?;
-        searcher.new_game();
+        e.searcher("the engine is searching")?.new_game();
         Ok(())
     })
 }
@@ -333,4 +438,43 @@ fn no_move(pos: &chess_core::Position) -> Fail {
     } else {
         "the position is stalemate: there is no move to play"
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search that panicked (here: a thread that panics holding the
+    /// engine) leaves the handle usable: the next search runs on an engine
+    /// made anew, not "searching already" for ever.
+    #[test]
+    fn an_engine_survives_a_panic_in_a_search() {
+        let engine = chess_engine_new(1);
+        // SAFETY: a live engine, shared with one thread at a time.
+        let e = unsafe { &*engine };
+        std::thread::scope(|scope| {
+            let _ = scope
+                .spawn(|| {
+                    let _held = e.engine.lock().unwrap();
+                    panic!("a bug in the search");
+                })
+                .join();
+        });
+        assert!(e.engine.is_poisoned());
+        let start = chess_core::Position::new();
+        let pos = crate::position::ChessPosition::from_ref(&start);
+        let limits = ChessSearchLimits {
+            depth: 2,
+            ..ChessSearchLimits::default()
+        };
+        let mut best = std::mem::MaybeUninit::<ChessSearchInfo>::uninit();
+        // SAFETY: live handles and a writable output.
+        let code = unsafe { chess_engine_search(engine, pos, &limits, None, std::ptr::null_mut(), best.as_mut_ptr()) };
+        assert_eq!(code, ChessError::CHESS_OK);
+        assert!(!e.engine.is_poisoned());
+        // SAFETY: written by the successful search.
+        assert_eq!(unsafe { best.assume_init() }.depth, 2);
+        // SAFETY: freed once.
+        unsafe { chess_engine_free(engine) };
+    }
 }

@@ -901,3 +901,52 @@ fn an_engine_is_stopped_from_another_thread() {
     assert!(depth >= 1);
     unsafe { chess_engine_free(engine.0) };
 }
+
+/// Searching a game sees its earlier positions: a rook down, Black takes
+/// the draw that a third repetition gives (score 0), which a search of the
+/// position alone cannot know of.
+#[test]
+fn a_search_of_a_game_sees_repetitions() {
+    let fen = c("7k/8/8/8/8/8/8/1R4K1 w - - 0 1");
+    // SAFETY: live handles, freed once; outputs writable.
+    unsafe {
+        let game = chess_game_from_fen(fen.as_ptr());
+        for san in ["Rb2", "Kg8", "Rb1", "Kh8", "Rb2", "Kg8", "Rb1"] {
+            assert_eq!(
+                chess_game_play_san(game, c(san).as_ptr()),
+                ChessError::CHESS_OK,
+                "{san}"
+            );
+        }
+        let engine = chess_engine_new(4);
+        let limits = ChessSearchLimits {
+            depth: 6,
+            ..ChessSearchLimits::default()
+        };
+        let mut best = std::mem::zeroed::<ChessSearchInfo>();
+        let code = chess_engine_search_game(engine, game, &limits, None, null_mut(), &mut best);
+        assert_eq!(code, ChessError::CHESS_OK, "{}", last_error());
+        assert_eq!((best.score_cp, best.mate), (0, 0), "the repetition is a draw");
+        assert_eq!(best.pv[0], mv("g8", "h8"));
+        let code = chess_engine_search(engine, chess_game_position(game), &limits, None, null_mut(), &mut best);
+        assert_eq!(code, ChessError::CHESS_OK);
+        assert!(best.score_cp < -300, "alone, the position is lost: {}", best.score_cp);
+        // The same for a move at a level.
+        let mut m = mv("a1", "a1");
+        assert_eq!(
+            chess_engine_best_move_in_game(game, 200, 10, &mut m),
+            ChessError::CHESS_OK
+        );
+        assert_eq!(m, mv("g8", "h8"));
+        assert_eq!(
+            chess_engine_best_move_in_game(null(), 200, 10, &mut m),
+            ChessError::CHESS_ERR_NULL
+        );
+        assert_eq!(
+            chess_engine_search_game(engine, null(), &limits, None, null_mut(), &mut best),
+            ChessError::CHESS_ERR_NULL
+        );
+        chess_engine_free(engine);
+        chess_game_free(game);
+    }
+}
