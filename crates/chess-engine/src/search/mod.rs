@@ -10,6 +10,7 @@
 mod limits;
 mod negamax;
 mod ordering;
+mod params;
 mod quiescence;
 mod report;
 mod root;
@@ -23,6 +24,7 @@ use chess_core::{Move, MoveList, Position};
 use crate::tt::TranspositionTable;
 use limits::time_budget;
 pub use limits::{Clock, Limits};
+use params::{LMR_BASE, LMR_DIVISOR};
 pub use report::{Info, Line, SearchResult};
 pub use score::Score;
 use score::{INF, MATE, MATE_BOUND};
@@ -102,7 +104,7 @@ impl Engine {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (depth as f64).ln() * (moves as f64).ln() / 2.25) as u8;
+                *r = (LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
         Engine {

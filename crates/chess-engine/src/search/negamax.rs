@@ -8,6 +8,7 @@ use std::time::Instant;
 use chess_core::{Color, Move, Role};
 
 use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, pick, score_moves};
+use super::params::*;
 use super::score::{INF, MATE, MATE_BOUND, score_from_tt, score_to_tt};
 use super::{CHECK_EVERY, MAX_PLY, Search};
 use crate::eval::evaluate;
@@ -82,7 +83,7 @@ impl Search<'_> {
 
         // Internal iterative reduction: a node no earlier search has seen
         // is searched a ply shallower (no hash move to try first).
-        let depth = if tt_move.is_none() && depth >= 4 {
+        let depth = if tt_move.is_none() && depth >= IIR_MIN_DEPTH {
             depth - 1
         } else {
             depth
@@ -91,14 +92,16 @@ impl Search<'_> {
         let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow search won't fall.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will too
             // (not with pawns and at most one minor piece, where zugzwang
             // is common and passing can be the best move).
-            if allow_null && depth >= 3 && static_eval >= beta && self.has_pieces(self.pos.turn()) {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            if allow_null && depth >= NMP_MIN_DEPTH && static_eval >= beta && self.has_pieces(self.pos.turn()) {
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
                 let undo = self.pos.play_null();
                 self.keys.push(key);
                 let score = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -157,8 +160,9 @@ impl Search<'_> {
                 && quiet
                 && searched > 0
                 && best_score > -MATE_BOUND
-                && (depth <= 3 && quiet_count as i32 >= 3 + 2 * depth * depth
-                    || depth <= 2 && static_eval + 100 + 100 * depth <= alpha);
+                && (depth <= LMP_MAX_DEPTH && quiet_count as i32 >= LMP_BASE + LMP_SCALE * depth * depth
+                    || depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha);
             let undo = self.pos.play_unchecked(m);
             let gives_check = self.pos.is_check();
             if prunable && !gives_check {
@@ -171,11 +175,11 @@ impl Search<'_> {
                 score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
             } else {
                 let mut r = 0;
-                if depth >= 3 && searched >= 2 && quiet && !in_check && !gives_check {
+                if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && quiet && !in_check && !gives_check {
                     r = self.reduction(depth, searched);
                     r -= i32::from(pv_node) + i32::from(is_killer);
                     let h = self.engine.history[turn][m.from().index() as usize][m.to().index() as usize];
-                    r -= (h / 8192).clamp(-1, 1);
+                    r -= (h / LMR_HISTORY_DIVISOR).clamp(-1, 1);
                     r = r.clamp(0, depth - 2);
                 }
                 score = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);

@@ -3,6 +3,7 @@
 
 use chess_core::{Move, MoveList, Position, Role};
 
+use super::params::*;
 use super::{Engine, Search};
 use crate::eval::ORDER_VALUE;
 use crate::see::see_ge;
@@ -88,11 +89,11 @@ impl Search<'_> {
             killers[0] = Some(m);
         }
         let turn = self.pos.turn().index();
-        let bonus = (depth * depth).min(400) * 16;
+        let bonus = (depth * depth).min(HISTORY_MAX_DEPTH_SQUARED) * HISTORY_BONUS_SCALE;
         let history = &mut self.engine.history[turn];
         let mut update = |m: Move, delta: i32| {
             let h = &mut history[m.from().index() as usize][m.to().index() as usize];
-            *h += delta - *h * delta.abs() / 65_536;
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
         };
         update(m, bonus);
         for &other in tried.iter().flatten() {

@@ -2,6 +2,7 @@
 //! is quiet, standing pat on the static evaluation.
 
 use super::ordering::{loses_material, pick, score_moves, victim_value};
+use super::params::*;
 use super::score::{INF, MATE, score_from_tt, score_to_tt};
 use super::{MAX_PLY, Search};
 use crate::eval::evaluate;
@@ -69,7 +70,7 @@ impl Search<'_> {
             if !in_check && m.promotion().is_none() {
                 // Delta pruning: even winning this piece cannot reach alpha;
                 // and captures that lose material are left out.
-                if stand_pat + victim_value(&self.pos, m) + 200 <= alpha || loses_material(&self.pos, m) {
+                if stand_pat + victim_value(&self.pos, m) + QS_DELTA_MARGIN <= alpha || loses_material(&self.pos, m) {
                     continue;
                 }
             }

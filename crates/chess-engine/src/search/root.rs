@@ -5,6 +5,7 @@
 use chess_core::Move;
 
 use super::Search;
+use super::params::*;
 use super::score::{INF, MATE_BOUND};
 use crate::tt::Bound;
 
@@ -12,8 +13,8 @@ impl Search<'_> {
     /// The root search with an aspiration window around the previous
     /// iteration's score, widened on failure.
     pub(super) fn aspirated_root(&mut self, depth: i32, previous: i32, excluded: &[Move]) -> (i32, Option<Vec<Move>>) {
-        let mut delta = 25;
-        let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
             (previous - delta, previous + delta)
         } else {
             (-INF, INF)
@@ -35,7 +36,7 @@ impl Search<'_> {
                 return (score, pv);
             }
             delta *= 2;
-            if delta > 1000 {
+            if delta > ASPIRATION_MAX_DELTA {
                 alpha = -INF;
                 beta = INF;
             }
@@ -72,7 +73,12 @@ impl Search<'_> {
                 score = -self.negamax(depth - 1, 1, -beta, -alpha, true);
             } else {
                 let quiet = !m.is_capture() && m.promotion().is_none();
-                let r = if depth >= 3 && searched >= 4 && quiet && !in_check && !gives_check {
+                let r = if depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_ROOT_MIN_SEARCHED
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
                     (self.reduction(depth, searched) - 1).clamp(0, depth - 2)
                 } else {
                     0

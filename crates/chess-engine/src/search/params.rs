@@ -1,0 +1,79 @@
+//! Every tunable number of the search, named, with what it does: a change
+//! to one is a change an SPRT test names (see `docs/engine.md`). Depths
+//! are in plies, scores in centipawns.
+
+/// Internal iterative reduction: a node without a hash move is searched a
+/// ply shallower from this depth on.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Reverse futility pruning: up to this depth, a node whose static
+/// evaluation beats beta by `RFP_MARGIN` a ply returns it.
+pub const RFP_MAX_DEPTH: i32 = 6;
+/// See [`RFP_MAX_DEPTH`].
+pub const RFP_MARGIN: i32 = 90;
+
+/// Null-move pruning from this depth on.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// The null move's reduction: this, plus a ply per `NMP_DEPTH_DIVISOR`
+/// plies of depth, plus a ply per `NMP_EVAL_DIVISOR` centipawns the
+/// evaluation beats beta by (at most `NMP_EVAL_MAX`).
+pub const NMP_BASE_REDUCTION: i32 = 3;
+/// See [`NMP_BASE_REDUCTION`].
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+/// See [`NMP_BASE_REDUCTION`].
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+/// See [`NMP_BASE_REDUCTION`].
+pub const NMP_EVAL_MAX: i32 = 3;
+
+/// Late-move pruning: up to this depth, quiet moves after
+/// `LMP_BASE + LMP_SCALE · depth²` quiet moves tried are skipped.
+pub const LMP_MAX_DEPTH: i32 = 3;
+/// See [`LMP_MAX_DEPTH`].
+pub const LMP_BASE: i32 = 3;
+/// See [`LMP_MAX_DEPTH`].
+pub const LMP_SCALE: i32 = 2;
+
+/// Futility pruning: up to this depth, quiet moves are skipped when the
+/// static evaluation plus `FUTILITY_BASE + FUTILITY_PER_DEPTH · depth` is
+/// still below alpha.
+pub const FUTILITY_MAX_DEPTH: i32 = 2;
+/// See [`FUTILITY_MAX_DEPTH`].
+pub const FUTILITY_BASE: i32 = 100;
+/// See [`FUTILITY_MAX_DEPTH`].
+pub const FUTILITY_PER_DEPTH: i32 = 100;
+
+/// Late-move reductions from this depth on, for quiet moves after the
+/// first `LMR_MIN_SEARCHED` (at the root: `LMR_ROOT_MIN_SEARCHED`).
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// See [`LMR_MIN_DEPTH`].
+pub const LMR_MIN_SEARCHED: usize = 2;
+/// See [`LMR_MIN_DEPTH`].
+pub const LMR_ROOT_MIN_SEARCHED: usize = 4;
+/// The reduction table: `LMR_BASE + ln(depth) · ln(moves) / LMR_DIVISOR`.
+pub const LMR_BASE: f64 = 0.75;
+/// See [`LMR_BASE`].
+pub const LMR_DIVISOR: f64 = 2.25;
+/// A quiet move's history moves its reduction by a ply per this much
+/// (one ply at most either way).
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+
+/// Quiescence's delta pruning: a capture that cannot bring the standing
+/// evaluation within this of alpha, even winning its victim, is skipped.
+pub const QS_DELTA_MARGIN: i32 = 200;
+
+/// Aspiration windows from this depth on, first this wide each side,
+/// doubled on each failure, given up beyond `ASPIRATION_MAX_DELTA`.
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+/// See [`ASPIRATION_MIN_DEPTH`].
+pub const ASPIRATION_DELTA: i32 = 25;
+/// See [`ASPIRATION_MIN_DEPTH`].
+pub const ASPIRATION_MAX_DELTA: i32 = 1000;
+
+/// History: a cutoff's bonus is `depth² · HISTORY_BONUS_SCALE` (depth²
+/// capped at `HISTORY_MAX_DEPTH_SQUARED`); the table saturates at
+/// ±`HISTORY_MAX`.
+pub const HISTORY_BONUS_SCALE: i32 = 16;
+/// See [`HISTORY_BONUS_SCALE`].
+pub const HISTORY_MAX_DEPTH_SQUARED: i32 = 400;
+/// See [`HISTORY_BONUS_SCALE`].
+pub const HISTORY_MAX: i32 = 65_536;
