@@ -53,8 +53,12 @@ fn a_timed_game_until_a_flag_falls() {
     click(&mut h, "Start game");
     h.get_by_label("White 1:00");
     h.get_by_label("Black 1:00");
-    // A computer to move would think at most a thirtieth of its minute.
-    assert_eq!(h.state().model.computer.time_budget, Some(Duration::from_secs(2)));
+    // A computer to move is given both clocks (its own rule budgets them).
+    let times = h.state().model.computer.clock_times.expect("timed");
+    assert_eq!(
+        (times.wtime, times.btime),
+        (Duration::from_secs(60), Duration::from_secs(60))
+    );
     // White thinks 5 s.
     time.set(5);
     settle(&mut h);

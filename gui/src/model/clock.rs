@@ -370,13 +370,12 @@ impl Default for GameClock {
     }
 }
 
-/// What [`GameClock::sync`] found: the computer's time for its move and
-/// the clock times a UCI engine is sent (none untimed), and the result of
-/// a flag that fell.
+/// What [`GameClock::sync`] found: the clock times the engine is given
+/// (none untimed; the engine's own time rule makes its budget from them,
+/// for the built-in engine as for a UCI one), and the result of a flag
+/// that fell.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Synced {
-    /// A thirtieth of what is left plus most of the increment, at most half.
-    pub time_budget: Option<Duration>,
     /// Both sides' times, for a UCI engine's `go wtime ... btime ...`.
     pub clock_times: Option<ClockTimes>,
     /// The game's result when a flag fell.
@@ -439,20 +438,12 @@ impl GameClock {
             clock.pause(now);
             return Synced::default();
         }
-        // The computer's budget: a thirtieth of what is left, plus most of
-        // the increment (which the press will give back).
         let turn = game.position_at(end).turn();
-        let left = clock.left(turn, now);
-        let bonus = match clock.bonus(turn) {
-            Bonus::Increment(d) | Bonus::Bronstein(d) | Bonus::Delay(d) => d * 4 / 5,
-            Bonus::None => Duration::ZERO,
-        };
         let increment = |color| match clock.bonus(color) {
             Bonus::Increment(d) => d,
             _ => Duration::ZERO,
         };
         let mut synced = Synced {
-            time_budget: Some((left / 30 + bonus).min(left / 2)),
             clock_times: Some(ClockTimes {
                 wtime: clock.left(Color::White, now),
                 btime: clock.left(Color::Black, now),

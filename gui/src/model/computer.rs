@@ -236,9 +236,6 @@ pub struct Computer {
     pub hinting: bool,
     /// Why the engine failed last, for a dialog.
     pub failure: Option<String>,
-    /// On the clock: the most a move may take now (set by the model each
-    /// frame from the clock), so that the computer never loses on time.
-    pub time_budget: Option<Duration>,
     /// On the clock: both clocks, which the engine is told (UCI `wtime`,
     /// `btime`, `winc`, `binc`, `movestogo`) to manage its own time.
     pub clock_times: Option<chess_engine::worker::ClockTimes>,
@@ -260,7 +257,6 @@ impl Default for Computer {
             hint: None,
             hinting: false,
             failure: None,
-            time_budget: None,
             clock_times: None,
             worker: None,
             job: None,
@@ -462,12 +458,17 @@ impl Computer {
     }
 
     fn start_move(&mut self, game: &Game, generation: u64) {
-        let think = Duration::from_millis(self.setup.think_ms.clamp(50, 60_000));
+        // Untimed: the time a move set up. On the clock the engine makes
+        // its own budget from both clocks (one rule for the app and the UCI
+        // program); the move may then take at most what the mover has left.
+        let movetime = match self.clock_times {
+            Some(c) if game.position().turn() == chess_core::Color::White => c.wtime,
+            Some(c) => c.btime,
+            None => Duration::from_millis(self.setup.think_ms.clamp(50, 60_000)),
+        };
         let kind = TaskKind::Play {
             level: Level::new(self.setup.level),
-            movetime: self
-                .time_budget
-                .map_or(think, |budget| think.min(budget).max(Duration::from_millis(10))),
+            movetime: movetime.max(Duration::from_millis(1)),
             clock: self.clock_times,
         };
         let task = self.start_task(game, kind);

@@ -114,7 +114,6 @@ impl Model {
     fn tick_clock(&mut self) {
         let over = self.play.outcome().is_some();
         let synced = self.timing.sync(&self.play.game, over);
-        self.computer.time_budget = synced.time_budget;
         self.computer.clock_times = synced.clock_times;
         if let Some(outcome) = synced.flagged {
             self.play.record_result(outcome);
