@@ -15,6 +15,21 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the best score of a search of the window (`alpha`, `beta`)
+    /// says of the true value: a lower bound when it reached beta, exact
+    /// when it raised alpha, an upper bound when it did not.
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Entry {
     key: u64,

@@ -15,6 +15,7 @@ mod quiescence;
 mod report;
 mod root;
 mod score;
+mod time;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -22,12 +23,12 @@ use std::time::{Duration, Instant};
 use chess_core::{Move, MoveList, Position};
 
 use crate::tt::TranspositionTable;
-use limits::time_budget;
 pub use limits::{Clock, Limits};
 use params::{LMR_BASE, LMR_DIVISOR};
 pub use report::{Info, Line, SearchResult};
 pub use score::Score;
 use score::{INF, MATE, MATE_BOUND};
+use time::time_budget;
 
 /// The deepest the search goes, in plies from the root.
 pub const MAX_PLY: usize = 128;

@@ -9,7 +9,7 @@ use chess_core::{Color, Move, Role};
 
 use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, pick, score_moves};
 use super::params::*;
-use super::score::{INF, MATE, MATE_BOUND, score_from_tt, score_to_tt};
+use super::score::{INF, MATE, MATE_BOUND, score_to_tt, tt_cutoff};
 use super::{CHECK_EVERY, MAX_PLY, Search};
 use crate::eval::evaluate;
 use crate::tt::Bound;
@@ -71,14 +71,9 @@ impl Search<'_> {
         if let Some(e) = entry
             && !pv_node
             && i32::from(e.depth) >= depth
+            && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
         {
-            let score = score_from_tt(i32::from(e.score), ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+            return score;
         }
 
         // Internal iterative reduction: a node no earlier search has seen
@@ -217,13 +212,7 @@ impl Search<'_> {
                 quiet_count += 1;
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.engine
             .tt
             .store(key, best_move, score_to_tt(best_score, ply), depth, bound);

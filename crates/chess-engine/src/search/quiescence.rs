@@ -3,7 +3,7 @@
 
 use super::ordering::{loses_material, pick, score_moves, victim_value};
 use super::params::*;
-use super::score::{INF, MATE, score_from_tt, score_to_tt};
+use super::score::{INF, MATE, score_to_tt, tt_cutoff};
 use super::{MAX_PLY, Search};
 use crate::eval::evaluate;
 use crate::tt::Bound;
@@ -25,14 +25,9 @@ impl Search<'_> {
         let entry = self.engine.tt.probe(key);
         if beta - alpha == 1
             && let Some(e) = entry
+            && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
         {
-            let score = score_from_tt(i32::from(e.score), ply);
-            match e.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
-            }
+            return score;
         }
         let tt_move = entry.and_then(|e| e.mv);
         let original_alpha = alpha;
@@ -91,13 +86,7 @@ impl Search<'_> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.engine
             .tt
             .store(key, best_move, score_to_tt(best_score, ply), 0, bound);

@@ -90,6 +90,20 @@ pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The score a table entry settles the window (`alpha`, `beta`) with at
+/// `ply`: its score when exact, or when its bound lies beyond the window.
+pub(super) fn tt_cutoff(entry: &crate::tt::Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    use crate::tt::Bound;
+    let score = score_from_tt(i32::from(entry.score), ply);
+    match entry.bound {
+        Bound::Exact => Some(score),
+        Bound::Lower if score >= beta => Some(score),
+        Bound::Upper if score <= alpha => Some(score),
+        _ => None,
+    }
+}
+
+/// A table score as seen from `ply` (mates count from the root again).
 pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
         score - ply as i32
