@@ -94,6 +94,11 @@ typedef enum ChessColor {
 #define CHESS_MAX_HASH_MB 4096
 
 /**
+ * The most threads `chess_engine_set_threads` accepts.
+ */
+#define CHESS_MAX_THREADS 256
+
+/**
  * Diagram flag: chess symbols (UTF-8) instead of letters.
  */
 #define CHESS_DIAGRAM_UNICODE 1
@@ -709,6 +714,18 @@ enum ChessError chess_engine_search_game(struct ChessEngine *engine, const struc
  * `engine` is NULL or a live engine.
  */
 void chess_engine_stop(const struct ChessEngine *engine);
+
+/**
+ * Makes `engine`'s searches run on `threads` threads (1 to
+ * `CHESS_MAX_THREADS`; 1 by default): Lazy SMP, every thread searching the
+ * position and all sharing the hash table, so a search reaches its depth
+ * sooner. `CHESS_ERR_INVALID_ARG` for another number or while a search
+ * runs.
+ *
+ * # Safety
+ * `engine` is NULL or a live engine.
+ */
+enum ChessError chess_engine_set_threads(struct ChessEngine *engine, uint32_t threads);
 
 /**
  * Forgets what earlier searches learnt (the hash table), as before a new

@@ -449,6 +449,8 @@ class Engine {
     detail::check(chess_engine_search_game(engine_.get(), game.get(), &limits, nullptr, nullptr, &best));
     return best;
   }
+  /// Searches on `threads` threads (Lazy SMP, sharing the hash table).
+  void set_threads(uint32_t threads) { detail::check(chess_engine_set_threads(engine_.get(), threads)); }
   /// Stops a running search: from any thread, or from the callback.
   void stop() const noexcept { chess_engine_stop(engine_.get()); }
   void new_game() { detail::check(chess_engine_new_game(engine_.get())); }

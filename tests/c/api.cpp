@@ -104,6 +104,9 @@ int main() {
   limits.depth = 6;
   ChessSearchInfo drawn = engine.search(shuffle, limits);
   CHECK(drawn.score_cp == 0 && drawn.mate == 0);
+  engine.set_threads(2);
+  CHECK(start.is_legal(engine.search(start, limits).pv[0]));
+  throws(CHESS_ERR_INVALID_ARG, [&] { engine.set_threads(0); });
   throws(CHESS_ERR_INVALID_ARG, [] { chess::Engine too_big(1u << 30); });
 
   // Collections: a file, its index, searches and the explorer.

@@ -64,6 +64,37 @@ impl Move {
         Move(from.to_0x88() as u32 | (to.to_0x88() as u32) << 8 | promotion << 16 | (flags as u32) << 24)
     }
 
+    /// The move as 32 bits, for tables that store moves in machine words
+    /// (an engine's transposition table); [`Move::from_bits`] reads it back.
+    #[inline]
+    pub const fn to_bits(self) -> u32 {
+        self.0
+    }
+
+    /// A move written by [`Move::to_bits`]; `None` for bits that no move
+    /// has (a square off the board, a role that cannot be promoted to, an
+    /// unknown flag). The move is not known to be legal anywhere: check
+    /// it against the position before playing it.
+    ///
+    /// ```
+    /// use chess_core::{Move, Square};
+    /// let m = Move::new(Square::E2, Square::E4);
+    /// assert_eq!(Move::from_bits(m.to_bits()), Some(m));
+    /// assert_eq!(Move::from_bits(0x88), None);
+    /// ```
+    pub const fn from_bits(bits: u32) -> Option<Move> {
+        let from = Square::from_0x88(bits as u8);
+        let to = Square::from_0x88((bits >> 8) as u8);
+        let promotion = (bits >> 16) as u8;
+        let flags = (bits >> 24) as u8;
+        let known = Move::CAPTURE | Move::EN_PASSANT | Move::CASTLE | Move::DOUBLE_PUSH;
+        let promotes = promotion == 0 || promotion >= Role::Knight as u8 && promotion <= Role::Queen as u8;
+        match (from, to) {
+            (Some(_), Some(_)) if promotes && flags & !known == 0 => Some(Move(bits)),
+            _ => None,
+        }
+    }
+
     /// The square the piece leaves.
     #[inline]
     pub const fn from(self) -> Square {

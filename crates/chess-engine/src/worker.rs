@@ -72,6 +72,9 @@ pub enum TaskKind {
     Analyse {
         /// MultiPV.
         lines: usize,
+        /// Search threads (the built-in engine's Lazy SMP, or a UCI
+        /// engine's `Threads` option when it has one).
+        threads: usize,
     },
 }
 
@@ -311,6 +314,12 @@ fn run_builtin(
         history.push(pos.zobrist());
         pos.play_unchecked(m);
     }
+    // Analysis on the threads asked for; play on one (the levels are
+    // measured on one).
+    engine.set_threads(match task.kind {
+        TaskKind::Analyse { threads, .. } => threads,
+        TaskKind::Play { .. } => 1,
+    });
     let (limits, level) = match task.kind {
         TaskKind::Play { level, movetime, clock } => {
             let mut limits = level.limits(movetime);
@@ -324,7 +333,7 @@ fn run_builtin(
             });
             (limits, Some(level))
         }
-        TaskKind::Analyse { lines } => (
+        TaskKind::Analyse { lines, .. } => (
             Limits {
                 multipv: lines.max(1),
                 ..Limits::default()
@@ -387,6 +396,9 @@ fn run_external(
                         .map_err(|e| e.to_string())?;
                 }
             }
+            if engine.has_option("Threads") {
+                engine.set_option("Threads", "1").map_err(|e| e.to_string())?;
+            }
             if engine.has_option("MultiPV") {
                 engine.set_option("MultiPV", "1").map_err(|e| e.to_string())?;
             }
@@ -406,7 +418,12 @@ fn run_external(
                 },
             }
         }
-        TaskKind::Analyse { lines } => {
+        TaskKind::Analyse { lines, threads } => {
+            if engine.has_option("Threads") {
+                engine
+                    .set_option("Threads", &threads.max(1).to_string())
+                    .map_err(|e| e.to_string())?;
+            }
             if engine.has_option("UCI_LimitStrength") {
                 engine
                     .set_option("UCI_LimitStrength", "false")

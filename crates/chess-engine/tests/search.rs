@@ -367,3 +367,37 @@ fn an_interrupted_search_keeps_a_sound_move() {
         );
     }
 }
+
+/// On several threads (Lazy SMP) the search finds the same mates, its
+/// helpers stop with it (also when told to stop), and the nodes of every
+/// thread are counted.
+#[test]
+fn several_threads_find_what_one_finds_and_stop_together() {
+    let mut engine = Engine::new(16);
+    engine.set_threads(3);
+    assert_eq!(engine.threads(), 3);
+    // White mates in one (Qxf7#).
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let result = engine.search(&pos(fen), &[], &Limits::depth(6), &never(), |_| {});
+    assert_eq!(result.lines[0].score, Score::Mate(1));
+    let alone = Engine::new(16).search(&pos(fen), &[], &Limits::depth(6), &never(), |_| {});
+    assert_eq!(result.best, alone.best);
+    // Told to stop from another thread, every thread ends soon.
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        flag.store(true, Ordering::SeqCst);
+    });
+    let started = Instant::now();
+    let result = engine.search(&Position::new(), &[], &Limits::default(), &stop, |_| {});
+    stopper.join().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    assert!(result.best.is_some());
+    // Back to one thread: the same search as a new engine's.
+    engine.set_threads(1);
+    engine.new_game();
+    let again = engine.search(&Position::new(), &[], &Limits::depth(7), &never(), |_| {});
+    let fresh = Engine::new(16).search(&Position::new(), &[], &Limits::depth(7), &never(), |_| {});
+    assert_eq!((again.nodes, again.best), (fresh.nodes, fresh.best));
+}

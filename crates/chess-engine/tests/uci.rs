@@ -290,7 +290,7 @@ fn worker_plays_and_analyses_with_both_backends() {
         let task = worker.start(Task {
             start: start.clone(),
             moves: Vec::new(),
-            kind: TaskKind::Analyse { lines: 2 },
+            kind: TaskKind::Analyse { lines: 2, threads: 2 },
         });
         let mut seen = [false; 2];
         let deadline = Instant::now() + Duration::from_secs(10);

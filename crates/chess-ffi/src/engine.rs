@@ -144,7 +144,9 @@ impl ChessEngine {
             Err(TryLockError::WouldBlock) => Err(Fail::invalid(busy.to_string())),
             Err(TryLockError::Poisoned(poisoned)) => {
                 let mut guard = poisoned.into_inner();
+                let threads = guard.threads();
                 *guard = Engine::new(self.hash_mb);
+                guard.set_threads(threads);
                 self.engine.clear_poison();
                 Ok(guard)
             }
@@ -413,6 +415,32 @@ pub unsafe extern "C" fn chess_engine_stop(engine: *const ChessEngine) {
     // SAFETY: contract of this function.
     run((), || {
         unsafe { handle(engine) }?.stop.store(true, Ordering::SeqCst);
+        Ok(())
+    })
+}
+
+/// The most threads `chess_engine_set_threads` accepts.
+pub const CHESS_MAX_THREADS: u32 = 256;
+
+/// Makes `engine`'s searches run on `threads` threads (1 to
+/// `CHESS_MAX_THREADS`; 1 by default): Lazy SMP, every thread searching the
+/// position and all sharing the hash table, so a search reaches its depth
+/// sooner. `CHESS_ERR_INVALID_ARG` for another number or while a search
+/// runs.
+///
+/// # Safety
+/// `engine` is NULL or a live engine.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_engine_set_threads(engine: *mut ChessEngine, threads: u32) -> ChessError {
+    // SAFETY: contract of this function.
+    run_code(|| {
+        let e = unsafe { handle(engine.cast_const()) }?;
+        if !(1..=CHESS_MAX_THREADS).contains(&threads) {
+            return Err(Fail::invalid(format!(
+                "threads {threads} is not between 1 and {CHESS_MAX_THREADS}"
+            )));
+        }
+        e.searcher("the engine is searching")?.set_threads(threads as usize);
         Ok(())
     })
 }

@@ -950,3 +950,31 @@ fn a_search_of_a_game_sees_repetitions() {
         chess_game_free(game);
     }
 }
+
+/// An engine searches on two threads when asked, and finds what one finds.
+#[test]
+fn an_engine_searches_on_several_threads() {
+    // SAFETY: live handles, freed once; outputs writable.
+    unsafe {
+        let engine = chess_engine_new(8);
+        assert_eq!(chess_engine_set_threads(engine, 0), ChessError::CHESS_ERR_INVALID_ARG);
+        assert_eq!(chess_engine_set_threads(engine, 257), ChessError::CHESS_ERR_INVALID_ARG);
+        assert_eq!(chess_engine_set_threads(null_mut(), 2), ChessError::CHESS_ERR_NULL);
+        assert_eq!(chess_engine_set_threads(engine, 2), ChessError::CHESS_OK);
+        // White mates in one (Qxf7#).
+        let fen = c("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        let pos = chess_position_from_fen(fen.as_ptr());
+        assert!(!pos.is_null());
+        let limits = ChessSearchLimits {
+            depth: 6,
+            ..ChessSearchLimits::default()
+        };
+        let mut best = std::mem::zeroed::<ChessSearchInfo>();
+        let code = chess_engine_search(engine, pos, &limits, None, null_mut(), &mut best);
+        assert_eq!(code, ChessError::CHESS_OK, "{}", last_error());
+        let m = best.pv[0];
+        assert_eq!((m.from, m.to, best.mate), (mv("h5", "f7").from, mv("h5", "f7").to, 1));
+        chess_position_free(pos);
+        chess_engine_free(engine);
+    }
+}

@@ -481,7 +481,9 @@ impl Computer {
 
     fn start_analysis(&mut self, game: &Game) {
         let lines = self.lines.clamp(1, 5);
-        let task = self.start_task(game, TaskKind::Analyse { lines });
+        // Analysis uses every core (the engine's Lazy SMP).
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let task = self.start_task(game, TaskKind::Analyse { lines, threads });
         if self.analysis.position.as_ref() != Some(game.position()) {
             self.analysis = Analysis {
                 position: Some(game.position().clone()),

@@ -21,6 +21,8 @@ use chess_file::book::BookFile;
 
 const NAME: &str = concat!("chess-engine ", env!("CARGO_PKG_VERSION"));
 const MAX_HASH_MB: usize = 4096;
+/// The most search threads (Lazy SMP) the `Threads` option takes.
+const MAX_THREADS: usize = 256;
 
 struct Uci {
     /// The engine, when no search holds it.
@@ -35,6 +37,8 @@ struct Uci {
     position: Position,
     history: Vec<u64>,
     hash_mb: usize,
+    /// The `Threads` option.
+    threads: usize,
     skill: Level,
     multipv: usize,
     rng: Rng,
@@ -60,6 +64,7 @@ fn main() {
         position: Position::new(),
         history: Vec::new(),
         hash_mb: 16,
+        threads: 1,
         skill: Level::MAX,
         multipv: 1,
         rng: Rng::from_clock(),
@@ -89,6 +94,7 @@ impl Uci {
                 println!("id name {NAME}");
                 println!("id author the chess-toolkit authors");
                 println!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}");
+                println!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
                 println!("option name Skill Level type spin default 10 min 1 max 10");
                 println!("option name MultiPV type spin default 1 min 1 max 64");
                 println!("option name Clear Hash type button");
@@ -119,6 +125,13 @@ impl Uci {
         }
     }
 
+    /// An engine with the options' hash size and threads.
+    fn fresh_engine(&self) -> Engine {
+        let mut engine = Engine::new(self.hash_mb);
+        engine.set_threads(self.threads);
+        engine
+    }
+
     fn engine_mut(&mut self) -> &mut Engine {
         self.engine.get_or_insert_with(|| Engine::new(16))
     }
@@ -131,6 +144,11 @@ impl Uci {
                 self.hash_mb = mb.clamp(1, MAX_HASH_MB as i64) as usize;
                 let mb = self.hash_mb;
                 self.engine_mut().set_hash_mb(mb);
+            }
+            ("threads", Some(n)) => {
+                self.threads = n.clamp(1, MAX_THREADS as i64) as usize;
+                let threads = self.threads;
+                self.engine_mut().set_threads(threads);
             }
             ("skill level", Some(level)) => self.skill = Level::new(level.clamp(1, 10) as u8),
             ("multipv", Some(n)) => self.multipv = n.clamp(1, 64) as usize,
@@ -166,7 +184,7 @@ impl Uci {
             println!("{}", format_bestmove(Some(m), None));
             return;
         }
-        let mut engine = self.engine.take().unwrap_or_else(|| Engine::new(self.hash_mb));
+        let mut engine = self.engine.take().unwrap_or_else(|| self.fresh_engine());
         let pos = self.position.clone();
         let history = self.history.clone();
         let mut limits = go.limits(&pos, self.multipv);
@@ -244,7 +262,7 @@ impl Uci {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
                     println!("info string the search failed; starting afresh");
-                    self.engine = Some(Engine::new(self.hash_mb));
+                    self.engine = Some(self.fresh_engine());
                 }
             }
         }

@@ -17,7 +17,8 @@ mod root;
 mod score;
 mod time;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use chess_core::{Move, MoveList, Position};
@@ -53,8 +54,12 @@ const CHECK_EVERY: u64 = 1024;
 /// ```
 #[derive(Debug)]
 pub struct Engine {
-    tt: TranspositionTable,
+    /// Shared with the helper threads (Lazy SMP).
+    tt: Arc<TranspositionTable>,
     hash_mb: usize,
+    /// The helper threads' own engines (their move-ordering statistics),
+    /// sharing the table: one fewer than the threads a search uses.
+    helpers: Vec<Engine>,
     /// Two quiet moves per ply that caused a cutoff lately.
     killers: Vec<[Option<Move>; 2]>,
     /// How often a quiet move `[color][from][to]` caused cutoffs.
@@ -68,6 +73,13 @@ impl Default for Engine {
     fn default() -> Engine {
         Engine::new(16)
     }
+}
+
+/// The two flags a helper thread stops on: the caller's, and its own
+/// search's end.
+struct Watch<'a> {
+    stop: &'a AtomicBool,
+    done: &'a AtomicBool,
 }
 
 /// The state of one search (borrowing the engine's memory).
@@ -109,8 +121,9 @@ impl Engine {
             }
         }
         Engine {
-            tt: TranspositionTable::new(hash_mb),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
             hash_mb,
+            helpers: Vec::new(),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Box::new([[[0; 64]; 64]; 2]),
             lmr,
@@ -121,14 +134,44 @@ impl Engine {
     /// Resizes the transposition table (clearing it).
     pub fn set_hash_mb(&mut self, hash_mb: usize) {
         if hash_mb != self.hash_mb {
-            self.tt = TranspositionTable::new(hash_mb);
+            self.tt = Arc::new(TranspositionTable::new(hash_mb));
             self.hash_mb = hash_mb;
+            for helper in &mut self.helpers {
+                helper.tt = Arc::clone(&self.tt);
+            }
         }
+    }
+
+    /// Searches on `threads` threads (at least 1): Lazy SMP, the helpers
+    /// searching the same position with their own move ordering, all
+    /// sharing the hash table, so each finds what the others proved.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.max(1) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            let mut helper = Engine::new(1);
+            helper.tt = Arc::clone(&self.tt);
+            helper.hash_mb = self.hash_mb;
+            self.helpers.push(helper);
+        }
+    }
+
+    /// The threads a search uses.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Forgets what earlier searches learnt (a new game starts).
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.forget_statistics();
+        for helper in &mut self.helpers {
+            helper.forget_statistics();
+        }
+    }
+
+    /// Forgets the move-ordering statistics.
+    fn forget_statistics(&mut self) {
         self.killers.fill([None; 2]);
         self.history.iter_mut().flatten().for_each(|row| row.fill(0));
     }
@@ -143,10 +186,75 @@ impl Engine {
         history: &[u64],
         limits: &Limits,
         stop: &AtomicBool,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        // Once per search, not per thread: entries of this search are
+        // this generation's, whichever thread wrote them.
+        self.tt.new_search();
+        if self.helpers.is_empty() {
+            return self.search_alone(pos, history, limits, stop, on_info);
+        }
+        // The helpers search until this thread's search ends (or `stop`).
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let done = AtomicBool::new(false);
+        let helper_limits = Limits::default();
+        let mut result = std::thread::scope(|scope| {
+            let done = &done;
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| {
+                    let limits = &helper_limits;
+                    scope.spawn(move || {
+                        let stop_either = Watch { stop, done };
+                        helper.search_alone_until(pos, history, limits, &stop_either)
+                    })
+                })
+                .collect();
+            let result = self.search_alone(pos, history, limits, stop, on_info);
+            done.store(true, Ordering::Relaxed);
+            let helped: u64 = running.into_iter().filter_map(|h| h.join().ok()).map(|r| r.nodes).sum();
+            (result, helped)
+        });
+        self.helpers = std::mem::take(&mut helpers);
+        result.0.nodes += result.1;
+        result.0
+    }
+
+    /// A helper's search: until `watch` says stop, reporting nothing.
+    fn search_alone_until(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        watch: &Watch<'_>,
+    ) -> SearchResult {
+        // The helper's own flag, raised when either flag it watches is:
+        // checked as often as the search checks its flag.
+        let flag = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let flag = &flag;
+            let watcher = scope.spawn(move || {
+                while !watch.stop.load(Ordering::Relaxed) && !watch.done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_micros(500));
+                }
+                flag.store(true, Ordering::Relaxed);
+            });
+            let result = self.search_alone(pos, history, limits, flag, |_| {});
+            let _ = watcher.join();
+            result
+        })
+    }
+
+    /// The search on this thread alone (see [`Engine::search`]).
+    fn search_alone(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
         mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
         let start = Instant::now();
-        self.tt.new_search();
         self.killers.fill([None; 2]);
         for table in self.history.iter_mut() {
             for row in table.iter_mut() {
