@@ -60,6 +60,11 @@ pub struct Engine {
     /// The helper threads' own engines (their move-ordering statistics),
     /// sharing the table: one fewer than the threads a search uses.
     helpers: Vec<Engine>,
+    /// Plies a helper searches beyond each iteration's depth (0 for the
+    /// main thread; every other helper is a ply ahead, so the threads do
+    /// not all search the same tree, and the deeper results reach the
+    /// main thread through the table).
+    depth_offset: u32,
     /// Two quiet moves per ply that caused a cutoff lately.
     killers: Vec<[Option<Move>; 2]>,
     /// How often a quiet move `[color][from][to]` caused cutoffs.
@@ -124,6 +129,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)),
             hash_mb,
             helpers: Vec::new(),
+            depth_offset: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Box::new([[[0; 64]; 64]; 2]),
             lmr,
@@ -152,6 +158,7 @@ impl Engine {
             let mut helper = Engine::new(1);
             helper.tt = Arc::clone(&self.tt);
             helper.hash_mb = self.hash_mb;
+            helper.depth_offset = (self.helpers.len() as u32 + 1) % 2;
             self.helpers.push(helper);
         }
     }
@@ -302,7 +309,8 @@ impl Engine {
             let mut lines: Vec<(Line, i32)> = Vec::with_capacity(multipv);
             for (k, slot) in scores.iter_mut().enumerate() {
                 let excluded: Vec<Move> = lines.iter().map(|(l, _)| l.pv[0]).collect();
-                let (score, pv) = search.aspirated_root(depth as i32, *slot, &excluded);
+                let searched = (depth + search.engine.depth_offset).min(MAX_PLY as u32 - 1);
+                let (score, pv) = search.aspirated_root(searched as i32, *slot, &excluded);
                 if search.stopped {
                     // A move that proved better than the previous iteration's
                     // expectation is trustworthy; otherwise the previous
