@@ -168,6 +168,50 @@ pub fn read_all(path: &Path) -> io::Result<Vec<u8>> {
     Ok(out)
 }
 
+/// Copies the spans `[start, end)` of `path`'s decompressed text (`end`
+/// may be `u64::MAX`: to the end) to `out`: a plain file is read where each
+/// span is, a compressed one read once through, the spans copied on the way
+/// (so they must come in increasing order: an `InvalidInput` error
+/// otherwise). `copied(i)` is told after span `i`; when it answers false
+/// the copy stops, and `Ok(false)` says so.
+pub fn copy_spans(
+    path: &Path,
+    spans: &[(u64, u64)],
+    out: &mut dyn io::Write,
+    mut copied: impl FnMut(usize) -> bool,
+) -> io::Result<bool> {
+    use std::io::{Seek, SeekFrom};
+    let mut file = File::open(path)?;
+    let mut head = [0u8; 4];
+    let n = file.read(&mut head)?;
+    if Compression::detect(&head[..n]) == Compression::None {
+        for (i, &(start, end)) in spans.iter().enumerate() {
+            file.seek(SeekFrom::Start(start))?;
+            io::copy(&mut (&mut file).take(end.saturating_sub(start)), out)?;
+            if !copied(i) {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
+    let mut reader = open(path)?.reader;
+    let mut at = 0u64;
+    for (i, &(start, end)) in spans.iter().enumerate() {
+        if start < at {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "spans must come in increasing order",
+            ));
+        }
+        io::copy(&mut (&mut reader).take(start - at), &mut io::sink())?;
+        at = start + io::copy(&mut (&mut reader).take(end.saturating_sub(start)), out)?;
+        if !copied(i) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

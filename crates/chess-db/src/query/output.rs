@@ -3,13 +3,13 @@
 //! file is read where each game is; a compressed one is read once through,
 //! the games wanted copied on the way).
 
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Write};
 
 use chess_core::Game;
 
 use crate::Error;
 use crate::index::Database;
-use crate::source::{self, Compression};
+use crate::source;
 
 impl Database {
     /// Where game `number` (from 1) is in the decompressed text: its offset
@@ -69,32 +69,14 @@ impl Database {
     /// Writes the games `numbers` (from 1, in increasing order) to `out`,
     /// each exactly as the file has it.
     pub fn write_pgn(&self, numbers: &[u64], out: &mut dyn Write) -> Result<(), Error> {
-        let io_error = |e: io::Error| Error::Io(format!("{}: {e}", self.pgn_path().display()));
-        let spans: Vec<(u64, u64)> = numbers.iter().map(|&n| self.span(n)).collect::<Result<_, _>>()?;
-        let mut file = std::fs::File::open(self.pgn_path()).map_err(io_error)?;
-        let mut head = [0u8; 4];
-        let n = file.read(&mut head).map_err(io_error)?;
-        let mut buf = Vec::new();
-        if Compression::detect(&head[..n]) == Compression::None {
-            for (offset, length) in spans {
-                file.seek(SeekFrom::Start(offset)).map_err(io_error)?;
-                buf.clear();
-                (&mut file).take(length).read_to_end(&mut buf).map_err(io_error)?;
-                out.write_all(&buf).map_err(io_error)?;
-            }
-            return Ok(());
-        }
-        // Compressed: read through once, in order.
-        let mut source = source::open(self.pgn_path()).map_err(io_error)?;
-        let mut at = 0u64;
-        for (offset, length) in spans {
-            if offset < at {
-                return Err(Error::Query("games must be asked for in increasing order".into()));
-            }
-            io::copy(&mut (&mut source.reader).take(offset - at), &mut io::sink()).map_err(io_error)?;
-            let copied = io::copy(&mut (&mut source.reader).take(length), out).map_err(io_error)?;
-            at = offset + copied;
-        }
+        let spans: Vec<(u64, u64)> = numbers
+            .iter()
+            .map(|&n| self.span(n).map(|(offset, length)| (offset, offset + length)))
+            .collect::<Result<_, _>>()?;
+        source::copy_spans(self.pgn_path(), &spans, out, |_| true).map_err(|e| match e.kind() {
+            io::ErrorKind::InvalidInput => Error::Query("games must be asked for in increasing order".into()),
+            _ => Error::Io(format!("{}: {e}", self.pgn_path().display())),
+        })?;
         Ok(())
     }
 }

@@ -11,15 +11,20 @@
 //! reaching a position, with the ply; the games a filter lets through):
 //! found games come as offsets, each the row of the game beginning there.
 
-use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
 use chess_core::Game;
-use chess_core::pgn::{PgnError, PgnReader, ScannedGame, Visitor, scan_games};
-use chess_db::source::Compression;
+use chess_core::pgn::{PgnError, ScannedGame, Visitor, scan_games};
+
+mod export;
+mod place;
+
+pub use export::Export;
+pub use place::Place;
 
 /// The columns of the list, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -163,29 +168,12 @@ struct Background {
     problems: Option<mpsc::Receiver<Vec<Problem>>>,
 }
 
-/// Games being written to a new PGN file.
-#[derive(Debug)]
-pub struct Export {
-    /// The file written.
-    pub path: PathBuf,
-    /// Games written so far.
-    pub done: Arc<AtomicU64>,
-    /// Games to write.
-    pub total: u64,
-    /// Set to stop it (the file is then not made).
-    pub cancel: Arc<std::sync::atomic::AtomicBool>,
-    /// The games written, or why not, when it ends.
-    result: mpsc::Receiver<Result<u64, String>>,
-}
-
 /// The games of a PGN file, to choose one from.
 pub struct GameList {
     /// The file.
     pub path: PathBuf,
     /// Its size in bytes (as stored).
     pub size: u64,
-    /// Whether it is compressed (its games' offsets are then in the text).
-    compressed: bool,
     entries: Vec<Entry>,
     text: String,
     /// Text that a row must contain (in any field, any case) to be shown.
@@ -238,7 +226,6 @@ impl GameList {
     pub fn open(path: &Path, check: bool) -> Result<GameList, String> {
         let source = chess_db::source::open(path).map_err(|e| format!("cannot read {e}"))?;
         let (size, scanned) = (source.size, source.read.clone());
-        let compressed = source.compression != Compression::None;
         let (send, games) = mpsc::sync_channel(64);
         let (send_problems, problems) = mpsc::channel();
         let check_path = path.to_path_buf();
@@ -266,7 +253,6 @@ impl GameList {
         Ok(GameList {
             path: path.to_path_buf(),
             size,
-            compressed,
             entries: Vec::new(),
             text: String::new(),
             filter: String::new(),
@@ -331,30 +317,6 @@ impl GameList {
             self.refresh();
         }
         self.background.is_some() || exporting
-    }
-
-    /// Takes the export's end, if it ended. Returns whether it goes on.
-    fn poll_export(&mut self) -> bool {
-        let Some(export) = &self.export else { return false };
-        let name = export
-            .path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        match export.result.try_recv() {
-            Ok(Ok(games)) => {
-                let plural = if games == 1 { "" } else { "s" };
-                self.exported = Some(Ok(format!("Exported {games} game{plural} to {name}")));
-            }
-            Ok(Err(e)) => self.exported = Some(Err(e)),
-            Err(mpsc::TryRecvError::Empty) => return true,
-            Err(mpsc::TryRecvError::Disconnected) => {
-                self.exported = Some(Err(format!("the export to {name} stopped")));
-            }
-        }
-        self.export = None;
-        false
     }
 
     /// The games that cannot be read, as the collection's index found them.
@@ -564,7 +526,6 @@ impl GameList {
         let entry = &self.entries[index];
         Some(Place {
             path: self.path.clone(),
-            compressed: self.compressed,
             number: index + 1,
             line: entry.line,
             offset: entry.offset,
@@ -575,40 +536,6 @@ impl GameList {
     /// The text of row `i`'s game, as the file has it.
     pub fn game_text(&self, i: usize) -> Result<String, String> {
         self.place(i).ok_or("no such game")?.text()
-    }
-
-    /// Starts writing the games shown (in the file's order) to a new PGN
-    /// file at `path`, in the background; [`GameList::poll`] follows it.
-    /// The file appears whole when done (written beside it, then renamed).
-    pub fn start_export(&mut self, path: &Path) -> Result<(), String> {
-        let mut spans: Vec<(u64, u64)> = (0..self.rows())
-            .filter_map(|i| self.entry_index(i))
-            .map(|index| {
-                let end = self.entries.get(index + 1).map_or(u64::MAX, |next| next.offset);
-                (self.entries[index].offset, end)
-            })
-            .collect();
-        spans.sort_unstable();
-        spans.dedup();
-        let (send, result) = mpsc::channel();
-        let export = Export {
-            path: path.to_path_buf(),
-            done: Arc::default(),
-            total: spans.len() as u64,
-            cancel: Arc::default(),
-            result,
-        };
-        let (done, cancel) = (export.done.clone(), export.cancel.clone());
-        let (from, to) = (self.path.clone(), path.to_path_buf());
-        std::thread::Builder::new()
-            .name("export".into())
-            .spawn(move || {
-                let _ = send.send(export_spans(&from, &to, &spans, &done, &cancel));
-            })
-            .map_err(|e| format!("cannot start the export: {e}"))?;
-        self.exported = None;
-        self.export = Some(export);
-        Ok(())
     }
 
     /// Reads the game of row `i` from the file.
@@ -622,111 +549,6 @@ impl GameList {
         let bytes = self.entries.capacity() * std::mem::size_of::<Entry>() + self.text.capacity();
         bytes as f64 / self.entries.len().max(1) as f64
     }
-}
-
-/// Where a listed game is: enough to read it on any thread.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Place {
-    /// The file.
-    pub path: PathBuf,
-    /// Whether it is compressed (no seeking: the text before is skipped).
-    pub compressed: bool,
-    /// The game's number in the list (from 1).
-    pub number: usize,
-    /// Its first line.
-    pub line: u32,
-    /// Where its text begins, in the decompressed text.
-    pub offset: u64,
-    /// Where the next game's begins (`u64::MAX` for the last).
-    pub end: u64,
-}
-
-impl Place {
-    fn cannot(&self, e: &std::io::Error) -> String {
-        format!("cannot read {}: {e}", self.path.display())
-    }
-
-    /// A reader of the game's text.
-    fn bytes(&self) -> Result<Box<dyn BufRead>, String> {
-        let cannot = |e: std::io::Error| self.cannot(&e);
-        let length = self.end.saturating_sub(self.offset);
-        Ok(if self.compressed {
-            let mut source = chess_db::source::open(&self.path).map_err(|e| format!("cannot read {e}"))?;
-            std::io::copy(&mut (&mut source.reader).take(self.offset), &mut std::io::sink()).map_err(cannot)?;
-            Box::new(source.reader.take(length))
-        } else {
-            let mut file = std::fs::File::open(&self.path).map_err(cannot)?;
-            file.seek(SeekFrom::Start(self.offset)).map_err(cannot)?;
-            Box::new(BufReader::new(file.take(length)))
-        })
-    }
-
-    /// The game's text, as the file has it.
-    pub fn text(&self) -> Result<String, String> {
-        let mut text = Vec::new();
-        self.bytes()?.read_to_end(&mut text).map_err(|e| self.cannot(&e))?;
-        Ok(String::from_utf8_lossy(&text).into_owned())
-    }
-
-    /// The game, read from its place (at its end); one that cannot be read
-    /// says why and on which line of the file.
-    pub fn read(&self) -> Result<Game, String> {
-        let mut reader = PgnReader::new(self.bytes()?);
-        match reader.read_game() {
-            Some(Ok(mut game)) => {
-                game.to_start();
-                game.to_end();
-                Ok(game)
-            }
-            Some(Err(e)) => Err(format!(
-                "game {} (from line {}) cannot be read: {} (line {})",
-                self.number,
-                self.line,
-                e.kind,
-                self.line as usize + e.line - 1
-            )),
-            None => Err(format!("game {} is empty", self.number)),
-        }
-    }
-}
-
-/// Copies the text spans `spans` (start, end) of the file `from` to a new
-/// file `to`, counting them in `done`; stops when `cancel` is set.
-fn export_spans(
-    from: &Path,
-    to: &Path,
-    spans: &[(u64, u64)],
-    done: &AtomicU64,
-    cancel: &std::sync::atomic::AtomicBool,
-) -> Result<u64, String> {
-    use std::io::Write;
-    let source = chess_db::source::open(from).map_err(|e| format!("cannot read {e}"))?;
-    let mut reader = BufReader::with_capacity(1 << 20, source.reader);
-    let mut written = 0u64;
-    let save = chess_file::write_atomic_with(to, |out| {
-        let mut out = std::io::BufWriter::new(out);
-        let mut at = 0u64;
-        for &(start, end) in spans {
-            if cancel.load(Ordering::Relaxed) {
-                return Err(std::io::Error::other("cancelled"));
-            }
-            std::io::copy(&mut (&mut reader).take(start - at), &mut std::io::sink())?;
-            let copied = std::io::copy(&mut (&mut reader).take(end - start), &mut out)?;
-            at = start + copied;
-            // Games end with a blank line, also the file's last.
-            if end == u64::MAX {
-                out.write_all(b"\n")?;
-            }
-            written += 1;
-            done.store(written, Ordering::Relaxed);
-        }
-        out.flush()
-    });
-    save.map_err(|e| match e.kind() {
-        std::io::ErrorKind::Other if cancel.load(Ordering::Relaxed) => "the export was cancelled".to_string(),
-        _ => format!("cannot write {}: {e}", to.display()),
-    })?;
-    Ok(written)
 }
 
 /// Reads every game of the file on every core, keeping only the errors.
