@@ -61,32 +61,41 @@ impl Database {
         type Slot<T> = std::sync::Mutex<Option<Result<Vec<T>, Error>>>;
         let results: Vec<Slot<T>> = segments.iter().map(|_| std::sync::Mutex::new(None)).collect();
         std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(segment) = segments.get(k) else { break };
-                        let run = || -> Result<Vec<T>, Error> {
-                            let view = View {
-                                first: segment.info.first,
-                                search: self.search_columns(segment)?,
-                                headers: if need_headers {
-                                    Some(self.header_columns(segment)?)
-                                } else {
-                                    None
-                                },
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        loop {
+                            let k = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(segment) = segments.get(k) else { break };
+                            let run = || -> Result<Vec<T>, Error> {
+                                let view = View {
+                                    first: segment.info.first,
+                                    search: self.search_columns(segment)?,
+                                    headers: if need_headers {
+                                        Some(self.header_columns(segment)?)
+                                    } else {
+                                        None
+                                    },
+                                };
+                                let allowed = compiled.as_ref().map(|c| {
+                                    c.games(Some(&view.search), view.headers.as_deref(), segment.info.games as usize)
+                                });
+                                each(&view, allowed.as_deref())
                             };
-                            let allowed = compiled.as_ref().map(|c| {
-                                c.games(Some(&view.search), view.headers.as_deref(), segment.info.games as usize)
-                            });
-                            each(&view, allowed.as_deref())
-                        };
-                        let result = run();
-                        if let Ok(mut slot) = results[k].lock() {
-                            *slot = Some(result);
+                            let result = run();
+                            if let Ok(mut slot) = results[k].lock() {
+                                *slot = Some(result);
+                            }
                         }
-                    }
-                });
+                    })
+                })
+                .collect();
+            // Joined one by one, not only waited for at the scope's end: a
+            // join waits until the thread has wholly exited, so a C program
+            // that exits right after a search leaves no thread half gone
+            // (valgrind saw its stack as "possibly lost", now and then).
+            for worker in workers {
+                let _ = worker.join();
             }
         });
         let mut out = Vec::new();
