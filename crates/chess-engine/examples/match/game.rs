@@ -16,6 +16,9 @@ use chess_engine::uci::Go;
 pub enum TimeControl {
     /// This long a move.
     PerMove(Duration),
+    /// This many nodes a move (a test that the machine's load cannot
+    /// disturb: it measures the search's decisions, not its speed).
+    Nodes(u64),
     /// A clock: base time and increment a move.
     Clock {
         /// Each side's time at the start.
@@ -46,6 +49,7 @@ impl TimeControl {
     pub fn describe(&self) -> String {
         match self {
             TimeControl::PerMove(t) => format!("{} ms a move", t.as_millis()),
+            TimeControl::Nodes(n) => format!("{n} nodes a move"),
             TimeControl::Clock { base, increment } => {
                 format!("{}+{}", base.as_secs_f64(), increment.as_secs_f64())
             }
@@ -67,6 +71,22 @@ pub struct Played {
     pub summary: String,
 }
 
+/// Ends games early as OpenBench does (cutechess's `-resign` and `-draw`):
+/// a game is lost when both engines' scores agree that it is, for
+/// `RESIGN_MOVES` moves each; drawn when both have scored it near zero for
+/// `DRAW_MOVES` moves each after move `DRAW_FROM_MOVE`.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Adjudication {
+    /// Whether to adjudicate at all.
+    pub on: bool,
+}
+
+const RESIGN_SCORE: i32 = 400;
+const RESIGN_MOVES: usize = 3;
+const DRAW_SCORE: i32 = 10;
+const DRAW_MOVES: usize = 8;
+const DRAW_FROM_MOVE: u32 = 40;
+
 /// The engines' names as PGN shows them.
 pub struct Names<'a>(pub [&'a str; 2]);
 
@@ -78,6 +98,7 @@ pub fn play(
     engines: &mut [Option<UciEngine>; 2],
     start: &dyn Fn(usize) -> Option<UciEngine>,
     control: TimeControl,
+    adjudication: Adjudication,
     a_is_white: bool,
     names: &Names<'_>,
 ) -> Played {
@@ -95,11 +116,18 @@ pub fn play(
     // The clocks, White's and Black's.
     let mut left = match control {
         TimeControl::Clock { base, .. } => [base, base],
-        TimeControl::PerMove(_) => [Duration::ZERO; 2],
+        TimeControl::PerMove(_) | TimeControl::Nodes(_) => [Duration::ZERO; 2],
     };
     let mut forfeit: Option<(Color, String)> = None;
     let mut time_loss = false;
+    // Each move's last reported score, from White's view, newest last.
+    let mut scores: Vec<Option<i32>> = Vec::new();
     let outcome = loop {
+        if adjudication.on
+            && let Some(outcome) = adjudicate(&scores, game.position().fullmoves())
+        {
+            break outcome;
+        }
         if let Some(outcome) = game.outcome() {
             break outcome;
         }
@@ -132,6 +160,13 @@ pub fn play(
                 },
                 t + Duration::from_secs(5),
             ),
+            TimeControl::Nodes(n) => (
+                Go {
+                    nodes: Some(n),
+                    ..Go::default()
+                },
+                Duration::from_secs(60),
+            ),
             TimeControl::Clock { increment, .. } => (
                 Go {
                     wtime: Some(left[0]),
@@ -144,7 +179,15 @@ pub fn play(
             ),
         };
         let asked = Instant::now();
-        let answer = engine.go(game.start_position(), &game.moves(), &go, timeout, None, |_| {});
+        let mut last_score = None;
+        let answer = engine.go(game.start_position(), &game.moves(), &go, timeout, None, |info| {
+            if info.multipv.unwrap_or(1) == 1
+                && let Some(score) = info.score
+            {
+                last_score = Some(score.for_white(turn).as_cp());
+            }
+        });
+        scores.push(last_score);
         let took = asked.elapsed();
         if let TimeControl::Clock { increment, .. } = control {
             let clock = &mut left[usize::from(turn == Color::Black)];
@@ -212,4 +255,30 @@ pub fn play(
         pgn: chess_core::pgn::write_game(&game),
         summary: format!("{white} - {black}: {reason} ({} plies)", game.ply(game.cursor())),
     }
+}
+
+/// The adjudicated end of a game whose moves scored `scores` (White's
+/// view, one a move, newest last), at move `fullmove`; none while it goes on.
+fn adjudicate(scores: &[Option<i32>], fullmove: u32) -> Option<Outcome> {
+    let last = |n: usize| -> Option<Vec<i32>> {
+        let tail = scores.get(scores.len().checked_sub(n)?..)?;
+        tail.iter().copied().collect()
+    };
+    if let Some(tail) = last(2 * RESIGN_MOVES) {
+        for (winner, sign) in [(Color::White, 1), (Color::Black, -1)] {
+            if tail.iter().all(|&s| s * sign >= RESIGN_SCORE) {
+                return Some(Outcome::Win {
+                    winner,
+                    reason: WinReason::Resignation,
+                });
+            }
+        }
+    }
+    if fullmove >= DRAW_FROM_MOVE
+        && let Some(tail) = last(2 * DRAW_MOVES)
+        && tail.iter().all(|s| s.abs() <= DRAW_SCORE)
+    {
+        return Some(Outcome::Draw(DrawReason::Agreement));
+    }
+    None
 }

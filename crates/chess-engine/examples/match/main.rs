@@ -7,10 +7,10 @@
 //!
 //! ```text
 //! cargo run --release -p chess-engine --example match -- ENGINE_A ENGINE_B \
-//!     [--games N] [--movetime MS | --tc BASE+INC] [--concurrency N] \
+//!     [--games N] [--movetime MS | --tc BASE+INC | --nodes N] [--concurrency N] \
 //!     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] \
 //!     [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE] \
-//!     [--chess960 [--seed N]]
+//!     [--chess960 [--seed N]] [--adjudicate]
 //! ```
 //!
 //! With `--tc 8+0.08` each engine has a clock (8 s and 0.08 s a move, as
@@ -18,7 +18,11 @@
 //! each move gets that long. `--openings N` takes N balanced lines of the
 //! ECO table (see `openings.rs`); with `--chess960` each pair starts from
 //! a random start position (reproducible with `--seed`) and both engines
-//! get `UCI_Chess960`. Scores are from ENGINE_A's point of view.
+//! get `UCI_Chess960`. `--nodes N` gives each move N nodes (a test the
+//! machine's load cannot disturb; it ignores what a change costs in speed).
+//! `--adjudicate` ends games as OpenBench does (both engines agree on a
+//! score beyond 4 pawns for 3 moves each, or within 0.1 for 8 moves each
+//! after move 40). Scores are from ENGINE_A's point of view.
 
 mod game;
 mod openings;
@@ -31,13 +35,14 @@ use std::time::{Duration, Instant};
 use chess_core::Game;
 use chess_engine::client::UciEngine;
 use chess_engine::sprt::{Pentanomial, Sprt, Verdict};
-use game::{Names, Played, TimeControl};
+use game::{Adjudication, Names, Played, TimeControl};
 
 struct Config {
     engines: [String; 2],
     options: [Vec<(String, String)>; 2],
     games: usize,
     control: TimeControl,
+    adjudication: Adjudication,
     concurrency: usize,
     pgn: Option<String>,
     sprt: Option<Sprt>,
@@ -48,9 +53,9 @@ struct Config {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: match ENGINE_A ENGINE_B [--games N] [--movetime MS | --tc BASE+INC] [--concurrency N] \
+        "usage: match ENGINE_A ENGINE_B [--games N] [--movetime MS | --tc BASE+INC | --nodes N] [--concurrency N] \
          [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] [--option-a NAME=VALUE]... \
-         [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]]"
+         [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]] [--adjudicate]"
     );
     std::process::exit(2)
 }
@@ -82,6 +87,7 @@ fn parse_args() -> Config {
         options: [Vec::new(), Vec::new()],
         games: 100,
         control: TimeControl::PerMove(Duration::from_millis(100)),
+        adjudication: Adjudication::default(),
         concurrency: 1,
         pgn: None,
         sprt: None,
@@ -99,6 +105,8 @@ fn parse_args() -> Config {
                 let ms = value().parse().unwrap_or_else(|_| usage());
                 config.control = TimeControl::PerMove(Duration::from_millis(ms));
             }
+            "--nodes" => config.control = TimeControl::Nodes(value().parse().unwrap_or_else(|_| usage())),
+            "--adjudicate" => config.adjudication.on = true,
             "--tc" => config.control = TimeControl::parse_clock(&value()).unwrap_or_else(|| usage()),
             "--concurrency" => config.concurrency = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
             "--sprt" => config.sprt = Some(parse_sprt(&value()).unwrap_or_else(|| usage())),
@@ -275,7 +283,15 @@ fn main() {
                         break;
                     }
                     let game = start_of(&config, &openings, i / 2);
-                    let played = game::play(game, &mut engines, &start, config.control, i % 2 == 0, &names);
+                    let played = game::play(
+                        game,
+                        &mut engines,
+                        &start,
+                        config.control,
+                        config.adjudication,
+                        i % 2 == 0,
+                        &names,
+                    );
                     let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
                     tally.add(i, &played);
                     let verdict = config
