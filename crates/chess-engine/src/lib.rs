@@ -4,8 +4,9 @@
 //! - [`Engine`] searches a position ([`Engine::search`]) within [`Limits`]
 //!   and reports progress as [`Info`]; [`Engine::play`] picks a move at a
 //!   [`Level`] from 1 (beginner) to 10 (full strength).
-//! - [`evaluate`] is the static evaluation (PeSTO's tapered piece-square
-//!   tables plus endgame knowledge).
+//! - [`evaluate`] is the static evaluation (tapered terms tuned by Texel's
+//!   method on the engine's own games, plus endgame knowledge); [`eval`]
+//!   also gives the terms of a position, for the tuner.
 //! - [`uci`] reads and writes the UCI protocol; the `chess-engine` binary is
 //!   a UCI engine for any chess GUI, and [`client::UciEngine`] drives an
 //!   external UCI engine (Stockfish, or this one) as a child process.
@@ -27,7 +28,7 @@
 #![forbid(unsafe_code)]
 
 pub mod client;
-mod eval;
+pub mod eval;
 mod level;
 pub mod review;
 mod search;

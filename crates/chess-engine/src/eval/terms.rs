@@ -1,0 +1,318 @@
+//! The terms of the evaluation, measured on a position: each is reported
+//! to a [`Sink`] as "this weight counts n times for this side". The engine's
+//! sink adds the weights up; the tuner's records the counts. One walk over
+//! the position serves both, so what is tuned is what is played.
+
+use chess_core::{Color, Piece, Position, Role};
+
+use super::bitboard::{self as bb, squares};
+use super::layout::*;
+
+/// Receives the terms of a position.
+pub(crate) trait Sink {
+    /// Weight `index` counts `n` times for White (`white`) or Black.
+    fn add(&mut self, index: usize, white: bool, n: i32);
+}
+
+/// How much each role counts towards the game phase (24 = all pieces on).
+pub(crate) const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// The phase with every piece on the board.
+pub(crate) const MAX_PHASE: i32 = 24;
+
+/// King attack units a piece brings when it reaches the squares around
+/// the enemy king, by role (pawn to king).
+const ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
+/// Attack units for each safe check, by the checking role.
+const CHECK_UNITS: [i32; 6] = [0, 3, 2, 4, 4, 0];
+
+/// One side's pieces as sets, by role (pawn to king).
+#[derive(Copy, Clone)]
+struct Side {
+    roles: [u64; 6],
+    all: u64,
+    king: usize,
+}
+
+impl Side {
+    fn of(pos: &Position, color: Color) -> Side {
+        let mut roles = [0u64; 6];
+        for (r, role) in Role::ALL.into_iter().enumerate() {
+            roles[r] = pos.squares_of(Piece::new(color, role)).0;
+        }
+        Side {
+            roles,
+            all: roles.iter().fold(0, |a, b| a | b),
+            king: pos.king(color).index() as usize,
+        }
+    }
+}
+
+/// What one side attacks: everything, twice, and by each role.
+#[derive(Copy, Clone, Default)]
+struct Attacks {
+    all: u64,
+    twice: u64,
+    by_role: [u64; 6],
+}
+
+impl Attacks {
+    #[inline]
+    fn add(&mut self, role: usize, squares: u64) {
+        self.twice |= self.all & squares;
+        self.all |= squares;
+        self.by_role[role] |= squares;
+    }
+}
+
+/// The square `sq` as seen from `white`'s side (a1 = 0 for White, a8 = 0
+/// for Black).
+#[inline]
+fn relative(sq: usize, white: bool) -> usize {
+    if white { sq } else { sq ^ 56 }
+}
+
+/// The rank of `sq` from `white`'s side (0 = its first rank).
+#[inline]
+fn relative_rank(sq: usize, white: bool) -> usize {
+    relative(sq, white) / 8
+}
+
+fn distance(a: usize, b: usize) -> i32 {
+    let files = (a % 8) as i32 - (b % 8) as i32;
+    let ranks = (a / 8) as i32 - (b / 8) as i32;
+    files.abs().max(ranks.abs())
+}
+
+/// What the walk found besides the terms: the game phase, and the piece
+/// counts the endgame rules look at.
+pub(crate) struct Walked {
+    pub(crate) phase: i32,
+    /// `[color][role]` piece counts.
+    pub(crate) count: [[i32; 6]; 2],
+    /// Each side's bishops stand on light squares only, dark only, or both
+    /// (bit 0: some on light, bit 1: some on dark).
+    pub(crate) bishop_colors: [u8; 2],
+}
+
+/// Reports every term of `pos` to `sink`.
+pub(crate) fn walk<S: Sink>(pos: &Position, sink: &mut S) -> Walked {
+    let sides = [Side::of(pos, Color::White), Side::of(pos, Color::Black)];
+    let occupied = sides[0].all | sides[1].all;
+    let pawn_attacks = [
+        bb::pawn_attacks(sides[0].roles[0], true),
+        bb::pawn_attacks(sides[1].roles[0], false),
+    ];
+    let king_zones = [
+        bb::KING[sides[0].king] | 1 << sides[0].king,
+        bb::KING[sides[1].king] | 1 << sides[1].king,
+    ];
+    let mut attacks = [Attacks::default(); 2];
+    let mut units = [0i32; 2];
+    let mut walked = Walked {
+        phase: 0,
+        count: [[0; 6]; 2],
+        bishop_colors: [0; 2],
+    };
+
+    // Material, squares, mobility and the attack maps.
+    for c in 0..2 {
+        let white = c == 0;
+        let us = &sides[c];
+        attacks[c].add(0, pawn_attacks[c]);
+        attacks[c].add(5, bb::KING[us.king]);
+        let area = !(us.roles[0] | 1 << us.king) & !pawn_attacks[1 - c];
+        for r in 0..6 {
+            for sq in squares(us.roles[r]) {
+                sink.add(MATERIAL + r, white, 1);
+                sink.add(PST + 64 * r + relative(sq, white), white, 1);
+                walked.phase += PHASE[r];
+                walked.count[c][r] += 1;
+                let reach = match r {
+                    1 => bb::KNIGHT[sq],
+                    2 => bb::bishop(sq, occupied),
+                    3 => bb::rook(sq, occupied),
+                    4 => bb::queen(sq, occupied),
+                    _ => continue,
+                };
+                let mobility = (reach & area).count_ones() as usize;
+                let term = [0, KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY][r];
+                sink.add(term + mobility, white, 1);
+                attacks[c].add(r, reach);
+                if reach & king_zones[1 - c] != 0 {
+                    units[c] += ATTACK_UNITS[r];
+                }
+                if r == 2 {
+                    walked.bishop_colors[c] |= if (1u64 << sq) & chess_core::SquareSet::LIGHT.0 != 0 {
+                        1
+                    } else {
+                        2
+                    };
+                }
+            }
+        }
+    }
+
+    for c in 0..2 {
+        let white = c == 0;
+        let (us, them) = (&sides[c], &sides[1 - c]);
+        pawns(sink, us, them, &attacks[1 - c], occupied, white);
+        pieces(sink, us, them, pawn_attacks[c], white);
+        threats(sink, them, &attacks[c], &attacks[1 - c], white);
+        shelter(sink, us, them, white);
+        king_attack(sink, us, them, &attacks[c], &attacks[1 - c], occupied, units[c], white);
+    }
+    sink.add(TEMPO, pos.turn() == Color::White, 1);
+    walked
+}
+
+/// Pawn structure and passed pawns of `us`.
+fn pawns<S: Sink>(sink: &mut S, us: &Side, them: &Side, their_attacks: &Attacks, occupied: u64, white: bool) {
+    let own = us.roles[0];
+    let theirs = them.roles[0];
+    let supported = bb::pawn_attacks(own, white);
+    let beside = bb::east(own) | bb::west(own);
+    for sq in squares(own) {
+        let bit = 1u64 << sq;
+        let file = sq % 8;
+        let rank = relative_rank(sq, white);
+        let ahead = bb::span_ahead(bit, white);
+        if own & ahead != 0 {
+            sink.add(DOUBLED_PAWN, white, 1);
+        }
+        if own & bb::adjacent_files(file) == 0 {
+            sink.add(ISOLATED_PAWN, white, 1);
+        }
+        if beside & bit != 0 {
+            sink.add(PHALANX_PAWN + rank, white, 1);
+        }
+        if supported & bit != 0 {
+            sink.add(SUPPORTED_PAWN + rank, white, 1);
+        }
+        let front = ahead | bb::span_ahead(bb::east(bit) | bb::west(bit), white);
+        if theirs & front == 0 && own & ahead == 0 {
+            sink.add(PASSED_PAWN + rank, white, 1);
+            let stop = if white { sq + 8 } else { sq - 8 };
+            if occupied & 1 << stop != 0 {
+                sink.add(PASSED_BLOCKED + rank, white, 1);
+            }
+            if (occupied | their_attacks.all) & ahead == 0 {
+                sink.add(PASSED_FREE + rank, white, 1);
+            }
+            sink.add(PASSED_OWN_KING + rank, white, distance(us.king, stop));
+            sink.add(PASSED_ENEMY_KING + rank, white, distance(them.king, stop));
+        }
+    }
+}
+
+/// The bishop pair, rooks on open files and outposts of `us`.
+fn pieces<S: Sink>(sink: &mut S, us: &Side, them: &Side, our_pawn_attacks: u64, white: bool) {
+    if us.roles[2].count_ones() >= 2 {
+        sink.add(BISHOP_PAIR, white, 1);
+    }
+    let all_pawns = us.roles[0] | them.roles[0];
+    for sq in squares(us.roles[3]) {
+        let file = bb::file(sq % 8);
+        if all_pawns & file == 0 {
+            sink.add(ROOK_OPEN_FILE, white, 1);
+        } else if us.roles[0] & file == 0 {
+            sink.add(ROOK_SEMI_OPEN_FILE, white, 1);
+        }
+    }
+    // Squares an enemy pawn may still attack one day: those ahead of it,
+    // seen from its side, on the files beside it.
+    let their_reach = bb::span_ahead(bb::east(them.roles[0]) | bb::west(them.roles[0]), !white);
+    for (r, term) in [(1, KNIGHT_OUTPOST), (2, BISHOP_OUTPOST)] {
+        for sq in squares(us.roles[r]) {
+            let rank = relative_rank(sq, white);
+            let bit = 1u64 << sq;
+            if (3..=5).contains(&rank) && our_pawn_attacks & bit != 0 && their_reach & bit == 0 {
+                sink.add(term, white, 1);
+            }
+        }
+    }
+}
+
+/// The attacks `ours` on `them`'s pieces.
+fn threats<S: Sink>(sink: &mut S, them: &Side, ours: &Attacks, theirs: &Attacks, white: bool) {
+    let minors = ours.by_role[1] | ours.by_role[2];
+    for r in 0..5 {
+        let victims = them.roles[r];
+        if r > 0 {
+            let n = (victims & ours.by_role[0]).count_ones() as i32;
+            if n > 0 {
+                sink.add(THREAT_BY_PAWN + r, white, n);
+            }
+        }
+        let n = (victims & minors).count_ones() as i32;
+        if n > 0 {
+            sink.add(THREAT_BY_MINOR + r, white, n);
+        }
+        let n = (victims & ours.by_role[3]).count_ones() as i32;
+        if n > 0 {
+            sink.add(THREAT_BY_ROOK + r, white, n);
+        }
+    }
+    let hanging = (them.all & !(1u64 << them.king)) & ours.all & !theirs.all;
+    if hanging != 0 {
+        sink.add(HANGING, white, hanging.count_ones() as i32);
+    }
+}
+
+/// The pawns in front of `us`'s king: its own (shelter) and the enemy's
+/// (storm), on its file and the files beside.
+fn shelter<S: Sink>(sink: &mut S, us: &Side, them: &Side, white: bool) {
+    let king_file = (us.king % 8).clamp(1, 6);
+    let king_rank = relative_rank(us.king, white);
+    for file in king_file - 1..=king_file + 1 {
+        let mask = bb::file(file);
+        let nearest = |pawns: u64| {
+            squares(pawns & mask)
+                .map(|sq| relative_rank(sq, white))
+                .filter(|&rank| rank > king_rank)
+                .map(|rank| rank - king_rank)
+                .min()
+                .unwrap_or(7)
+                .min(7)
+        };
+        sink.add(PAWN_SHELTER + nearest(us.roles[0]), white, 1);
+        sink.add(PAWN_STORM + nearest(them.roles[0]), white, 1);
+    }
+}
+
+/// `us`'s attack on `them`'s king: attack units from the pieces that reach
+/// the squares around it and from safe checks, looked up in one table (the
+/// danger grows faster than the attackers do).
+#[allow(clippy::too_many_arguments)]
+fn king_attack<S: Sink>(
+    sink: &mut S,
+    us: &Side,
+    them: &Side,
+    ours: &Attacks,
+    theirs: &Attacks,
+    occupied: u64,
+    mut units: i32,
+    white: bool,
+) {
+    let safe = !theirs.all & !us.all;
+    let king = them.king;
+    let bishop_lines = bb::bishop(king, occupied);
+    let rook_lines = bb::rook(king, occupied);
+    let checks = [
+        0,
+        bb::KNIGHT[king],
+        bishop_lines,
+        rook_lines,
+        bishop_lines | rook_lines,
+        0,
+    ];
+    for r in 1..5 {
+        let n = (checks[r] & ours.by_role[r] & safe).count_ones() as i32;
+        if n > 0 {
+            sink.add(SAFE_CHECK + r, white, n);
+            units += CHECK_UNITS[r] * n;
+        }
+    }
+    if units > 0 && us.roles[4] != 0 {
+        sink.add(KING_ATTACK + (units as usize).min(KING_ATTACK_UNITS - 1), white, 1);
+    }
+}
