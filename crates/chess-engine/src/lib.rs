@@ -41,6 +41,6 @@ pub mod worker;
 
 pub use eval::evaluate;
 pub use level::{Level, Rng};
-pub use search::{Clock, Engine, Info, Limits, Line, MAX_PLY, Score, SearchResult};
+pub use search::{Clock, Engine, Info, Limits, Line, MAX_PLY, Score, SearchResult, Stats};
 pub use see::{see, see_ge};
 pub use win_percent::win_percent;

@@ -15,6 +15,7 @@ mod quiescence;
 mod report;
 mod root;
 mod score;
+mod stats;
 mod time;
 
 use std::sync::Arc;
@@ -29,6 +30,7 @@ use params::{LMR_BASE, LMR_DIVISOR};
 pub use report::{Info, Line, SearchResult};
 pub use score::Score;
 use score::{INF, MATE, MATE_BOUND};
+pub use stats::Stats;
 use time::time_budget;
 
 /// The deepest the search goes, in plies from the root.
@@ -114,6 +116,7 @@ struct Search<'a> {
     keys_of_moves: Vec<[i32; chess_core::MAX_MOVES]>,
     /// Root moves in search order, with their last scores.
     root_moves: Vec<(Move, i32)>,
+    stats: Stats,
 }
 
 impl Engine {
@@ -205,7 +208,7 @@ impl Engine {
         let mut helpers = std::mem::take(&mut self.helpers);
         let done = AtomicBool::new(false);
         let helper_limits = Limits::default();
-        let mut result = std::thread::scope(|scope| {
+        let result = std::thread::scope(|scope| {
             let done = &done;
             let running: Vec<_> = helpers
                 .iter_mut()
@@ -219,12 +222,15 @@ impl Engine {
                 .collect();
             let result = self.search_alone(pos, history, limits, stop, on_info);
             done.store(true, Ordering::Relaxed);
-            let helped: u64 = running.into_iter().filter_map(|h| h.join().ok()).map(|r| r.nodes).sum();
-            (result, helped)
+            let mut result = result;
+            for helped in running.into_iter().filter_map(|h| h.join().ok()) {
+                result.nodes += helped.nodes;
+                result.stats.add(&helped.stats);
+            }
+            result
         });
         self.helpers = std::mem::take(&mut helpers);
-        result.0.nodes += result.1;
-        result.0
+        result
     }
 
     /// A helper's search: until `watch` says stop, reporting nothing.
@@ -290,6 +296,7 @@ impl Engine {
             lists: vec![MoveList::new(); MAX_PLY + 1],
             keys_of_moves: vec![[0; chess_core::MAX_MOVES]; MAX_PLY + 1],
             root_moves: legal.iter().map(|&m| (m, -INF)).collect(),
+            stats: Stats::default(),
         };
         let mut result = SearchResult {
             best: legal.first().copied(),
@@ -298,6 +305,7 @@ impl Engine {
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,
+            stats: Stats::default(),
         };
         if legal.is_empty() {
             return result;
@@ -364,6 +372,7 @@ impl Engine {
             result.ponder = line.pv.get(1).copied();
         }
         result.nodes = search.nodes;
+        result.stats = search.stats;
         result.time = start.elapsed();
         result
     }

@@ -67,12 +67,15 @@ impl Search<'_> {
         let pv_node = beta - alpha > 1;
         let key = self.pos.zobrist();
         let entry = self.engine.tt.probe(key);
+        self.stats.tt_probes += 1;
+        self.stats.tt_hits += u64::from(entry.is_some());
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry
             && !pv_node
             && i32::from(e.depth) >= depth
             && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
         {
+            self.stats.tt_cutoffs += 1;
             return score;
         }
 
@@ -88,6 +91,7 @@ impl Search<'_> {
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow search won't fall.
             if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+                self.stats.rfp_cutoffs += 1;
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will too
@@ -97,6 +101,7 @@ impl Search<'_> {
                 let r = NMP_BASE_REDUCTION
                     + depth / NMP_DEPTH_DIVISOR
                     + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+                self.stats.null_tries += 1;
                 let undo = self.pos.play_null();
                 self.keys.push(key);
                 let score = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -106,6 +111,7 @@ impl Search<'_> {
                     return 0;
                 }
                 if score >= beta {
+                    self.stats.null_cutoffs += 1;
                     return if score >= MATE_BOUND { beta } else { score };
                 }
             }
@@ -150,18 +156,21 @@ impl Search<'_> {
             // Late-move pruning: deep in the list, quiet moves at low depth
             // rarely matter. Futility: nor do they when far below alpha.
             // Checks are kept (seen once the move is made).
-            let prunable = !pv_node
-                && !in_check
-                && quiet
-                && searched > 0
-                && best_score > -MATE_BOUND
-                && (depth <= LMP_MAX_DEPTH && quiet_count as i32 >= LMP_BASE + LMP_SCALE * depth * depth
-                    || depth <= FUTILITY_MAX_DEPTH
-                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha);
+            let may_prune = !pv_node && !in_check && quiet && searched > 0 && best_score > -MATE_BOUND;
+            let late =
+                may_prune && depth <= LMP_MAX_DEPTH && quiet_count as i32 >= LMP_BASE + LMP_SCALE * depth * depth;
+            let futile = may_prune
+                && depth <= FUTILITY_MAX_DEPTH
+                && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
             let undo = self.pos.play_unchecked(m);
             let gives_check = self.pos.is_check();
-            if prunable && !gives_check {
+            if (late || futile) && !gives_check {
                 self.pos.undo(m, undo);
+                if late {
+                    self.stats.lmp_pruned += 1;
+                } else {
+                    self.stats.futility_pruned += 1;
+                }
                 continue;
             }
             self.keys.push(key);
@@ -177,8 +186,10 @@ impl Search<'_> {
                     r -= (h / LMR_HISTORY_DIVISOR).clamp(-1, 1);
                     r = r.clamp(0, depth - 2);
                 }
+                self.stats.reduced += u64::from(r > 0);
                 score = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
                 if score > alpha && r > 0 {
+                    self.stats.re_searched += 1;
                     score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, true);
                 }
                 if score > alpha && score < beta {
@@ -198,6 +209,8 @@ impl Search<'_> {
                     alpha = score;
                     self.update_pv(ply, m);
                     if score >= beta {
+                        self.stats.cutoffs += 1;
+                        self.stats.first_move_cutoffs += u64::from(searched == 1);
                         if quiet {
                             self.reward_quiet(m, &quiets_tried[..quiet_count.min(64)], depth, ply);
                         }

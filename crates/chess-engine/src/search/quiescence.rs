@@ -17,6 +17,7 @@ impl Search<'_> {
             return 0;
         }
         self.nodes += 1;
+        self.stats.qnodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return evaluate(&self.pos);

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use chess_core::Move;
 
-use super::Score;
+use super::{Score, Stats};
 
 /// One line of analysis: a score and the moves expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,4 +58,6 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Time taken.
     pub time: Duration,
+    /// What the search did, counted.
+    pub stats: Stats,
 }

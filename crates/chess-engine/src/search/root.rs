@@ -28,6 +28,9 @@ impl Search<'_> {
                 // may be a blunder.
                 return (score, if score > alpha { pv } else { None });
             }
+            if score <= alpha || score >= beta {
+                self.stats.aspiration_fails += 1;
+            }
             if score <= alpha {
                 alpha = (alpha - delta).max(-INF);
             } else if score >= beta {
