@@ -27,6 +27,7 @@
 
 #![forbid(unsafe_code)]
 
+mod bitboard;
 pub mod client;
 pub mod eval;
 mod level;

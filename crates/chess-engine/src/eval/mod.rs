@@ -15,7 +15,6 @@
 //! The terms make no assumption about where the pieces started, so the
 //! evaluation serves Chess960 as it serves chess.
 
-mod bitboard;
 pub mod layout;
 mod terms;
 mod weights;

@@ -5,8 +5,8 @@
 
 use chess_core::{Color, Piece, Position, Role};
 
-use super::bitboard::{self as bb, squares};
 use super::layout::*;
+use crate::bitboard::{self as bb, squares};
 
 /// Receives the terms of a position.
 pub(crate) trait Sink {

@@ -1,7 +1,8 @@
 //! Attack sets on 64-bit boards (bit 0 = a1, bit 63 = h8), for the
-//! evaluation's mobility, threats and king safety. The rules crate answers
-//! "is this square attacked" on its 0x88 board; the evaluation asks "which
-//! squares does each piece reach" for every piece at once, which sets of
+//! evaluation's mobility, threats and king safety and for static exchange
+//! evaluation. The rules crate answers "is this square attacked" on its
+//! 0x88 board; the engine asks "which squares does each piece reach" and
+//! "which pieces reach this square" for many pieces at once, which sets of
 //! squares answer fastest.
 
 /// The a-file.
