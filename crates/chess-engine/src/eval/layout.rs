@@ -54,7 +54,8 @@ pub const BISHOP_OUTPOST: usize = KNIGHT_OUTPOST + 1;
 pub const THREAT_BY_PAWN: usize = BISHOP_OUTPOST + 1;
 /// An enemy piece attacked by a knight or bishop, by its role.
 pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 6;
-/// An enemy piece attacked by a rook, by its role.
+/// An enemy piece attacked by a rook, by its role (not a rook: rooks on
+/// one line attack each other).
 pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 6;
 /// An enemy piece attacked and not defended.
 pub const HANGING: usize = THREAT_BY_ROOK + 6;
@@ -64,14 +65,14 @@ pub const PAWN_SHELTER: usize = HANGING + 1;
 /// The storm, on the same files: how far ahead of the king the nearest
 /// enemy pawn stands (7: none).
 pub const PAWN_STORM: usize = PAWN_SHELTER + 8;
-/// An attack on the enemy king, by its weight in attack units (pieces
-/// that reach the squares around it, and safe checks): see `KING_UNITS`.
+/// An attack on the enemy king, measured in attack units (pieces that
+/// reach the squares around it, and safe checks): the first weight counts
+/// once a unit, the second once per unit squared over 4 (the danger grows
+/// faster than the attackers do).
 pub const KING_ATTACK: usize = PAWN_STORM + 8;
-/// How many attack units `KING_ATTACK` tells apart (more count as the last).
-pub const KING_ATTACK_UNITS: usize = 40;
 /// A check the enemy cannot answer by taking the checker's square, by the
 /// checking role (knight to queen).
-pub const SAFE_CHECK: usize = KING_ATTACK + KING_ATTACK_UNITS;
+pub const SAFE_CHECK: usize = KING_ATTACK + 2;
 /// A bonus for the side to move.
 pub const TEMPO: usize = SAFE_CHECK + 6;
 /// How many weights there are.
@@ -106,7 +107,7 @@ pub const TERMS: &[(&str, usize, usize)] = &[
     ("HANGING", HANGING, 1),
     ("PAWN_SHELTER", PAWN_SHELTER, 8),
     ("PAWN_STORM", PAWN_STORM, 8),
-    ("KING_ATTACK", KING_ATTACK, KING_ATTACK_UNITS),
+    ("KING_ATTACK", KING_ATTACK, 2),
     ("SAFE_CHECK", SAFE_CHECK, 6),
     ("TEMPO", TEMPO, 1),
 ];

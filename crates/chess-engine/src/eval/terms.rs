@@ -22,6 +22,8 @@ pub(crate) const MAX_PHASE: i32 = 24;
 /// King attack units a piece brings when it reaches the squares around
 /// the enemy king, by role (pawn to king).
 const ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
+/// Attack units beyond this count as this many.
+const MAX_ATTACK_UNITS: i32 = 60;
 /// Attack units for each safe check, by the checking role.
 const CHECK_UNITS: [i32; 6] = [0, 3, 2, 4, 4, 0];
 
@@ -248,7 +250,7 @@ fn threats<S: Sink>(sink: &mut S, them: &Side, ours: &Attacks, theirs: &Attacks,
             sink.add(THREAT_BY_MINOR + r, white, n);
         }
         let n = (victims & ours.by_role[3]).count_ones() as i32;
-        if n > 0 {
+        if n > 0 && r != 3 {
             sink.add(THREAT_BY_ROOK + r, white, n);
         }
     }
@@ -280,8 +282,8 @@ fn shelter<S: Sink>(sink: &mut S, us: &Side, them: &Side, white: bool) {
 }
 
 /// `us`'s attack on `them`'s king: attack units from the pieces that reach
-/// the squares around it and from safe checks, looked up in one table (the
-/// danger grows faster than the attackers do).
+/// the squares around it and from safe checks, counted once and squared
+/// (the danger grows faster than the attackers do).
 #[allow(clippy::too_many_arguments)]
 fn king_attack<S: Sink>(
     sink: &mut S,
@@ -313,6 +315,8 @@ fn king_attack<S: Sink>(
         }
     }
     if units > 0 && us.roles[4] != 0 {
-        sink.add(KING_ATTACK + (units as usize).min(KING_ATTACK_UNITS - 1), white, 1);
+        let units = units.min(MAX_ATTACK_UNITS);
+        sink.add(KING_ATTACK, white, units);
+        sink.add(KING_ATTACK + 1, white, units * units / 4);
     }
 }
