@@ -61,6 +61,7 @@ impl Default for ViewState {
 }
 
 const RECENT_KEY: &str = "recent-files";
+const ENGINES_KEY: &str = "engines-added";
 const SETUP_KEY: &str = "game-setup";
 const BOARD_KEY: &str = "board-settings";
 const FILE_DIALOG_KEY: &str = "file-dialogs";
@@ -90,6 +91,9 @@ impl ChessApp {
         if let Some(recent) = eframe::get_value::<Vec<std::path::PathBuf>>(storage, RECENT_KEY) {
             self.model.file.recent = recent;
         }
+        if let Some(added) = eframe::get_value::<Vec<std::path::PathBuf>>(storage, ENGINES_KEY) {
+            self.model.engines.added = added;
+        }
         // The collections open last time, in the background again (their
         // indexes are caches: kept when they still fit the files).
         if let Some(paths) = eframe::get_value::<Vec<std::path::PathBuf>>(storage, COLLECTIONS_KEY) {
@@ -111,9 +115,15 @@ impl ChessApp {
         if let Some(mut setup) = eframe::get_value::<crate::model::GameSetup>(storage, SETUP_KEY) {
             setup.white = crate::model::Player::Human;
             setup.black = crate::model::Player::Human;
+            // An engine chosen last time that is gone is said so, and the
+            // built-in engine plays (the path stays, for when it is back).
             if let crate::model::EngineChoice::External(path) = &setup.engine
                 && !path.exists()
             {
+                self.model.notice = Some(format!(
+                    "The engine chosen last time, {}, is not there any more: the built-in engine plays.",
+                    path.display()
+                ));
                 setup.engine = crate::model::EngineChoice::Builtin;
             }
             self.model.computer.set_setup(setup);
@@ -141,14 +151,25 @@ impl ChessApp {
         }
         // A file to choose: one dialog at a time, drawn (or waited for)
         // each frame, its answer handed to the model.
-        if let Some(request) = self.model.file_request.take()
-            && !self.chooser.is_busy()
-        {
-            self.chooser.start(request, &ctx);
+        if let Some(request) = self.model.file_request.take() {
+            if self.chooser.is_busy() {
+                // One file dialog at a time: a second request is refused
+                // with a word, never lost without one.
+                self.model.notice = Some("A file dialog is open already: finish with it first.".into());
+            } else {
+                self.chooser.start(request, &ctx);
+            }
         }
-        if let Some((purpose, path)) = self.chooser.show(&ctx) {
-            self.model.file_chosen(purpose, path, self.dialogs.as_mut());
+        if let Some(answer) = self.chooser.show(&ctx) {
+            let dialogs = self.dialogs.as_mut();
+            if answer.asked_to_replace {
+                self.model.file_chosen_replacing(answer.purpose, answer.path, dialogs);
+            } else {
+                self.model.file_chosen(answer.purpose, answer.path, dialogs);
+            }
         }
+        // Nobody moves while a file dialog is open: the clock holds.
+        self.model.file_dialog_open = self.chooser.is_busy();
         if let Some(notice) = self.chooser.notice.take() {
             self.model.notice = Some(notice);
         }
@@ -219,7 +240,7 @@ impl ChessApp {
         if let Some(dialog) = &self.model.dialog
             && !self.chooser.in_app_open()
         {
-            let actions = ui::dialogs::show(&ctx, dialog, &self.model.play.game);
+            let actions = ui::dialogs::show(&ctx, dialog, &self.model.play.game, &self.model.engines.found);
             self.apply_all(actions);
         }
     }
@@ -353,6 +374,7 @@ impl eframe::App for ChessApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, RECENT_KEY, &self.model.file.recent);
+        eframe::set_value(storage, ENGINES_KEY, &self.model.engines.added);
         eframe::set_value(storage, SETUP_KEY, &self.model.computer.setup);
         eframe::set_value(storage, BOARD_KEY, &self.model.board);
         eframe::set_value(storage, COLLECTIONS_KEY, &self.model.collections.paths());

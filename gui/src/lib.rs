@@ -6,9 +6,23 @@
 //! them, for eframe and for the tests (egui_kittest drives the same `ui`).
 
 pub mod app;
+pub mod file_dialog;
 pub mod fonts;
 pub mod model;
 pub mod platform;
 pub mod ui;
 
 pub use app::ChessApp;
+
+/// The app's id on the desktop: its `.desktop` file, icon and AppStream
+/// metainfo are named by it (`gui/desktop/`), and its windows carry it, so
+/// the desktop shows the right icon and entry for them.
+pub const APP_ID: &str = "org.chesstoolkit.Chess";
+
+/// The window icon: the app's icon, 64 pixels square.
+pub fn icon() -> egui::IconData {
+    eframe::icon_data::from_png_bytes(include_bytes!(
+        "../desktop/icons/hicolor/64x64/org.chesstoolkit.Chess.png"
+    ))
+    .unwrap_or_default()
+}

@@ -1,7 +1,7 @@
 //! Choosing files on this desktop: the native dialog (rfd, through the XDG
 //! desktop portal or else zenity) run on its own thread so the window keeps
 //! drawing, or, where no native dialog can be shown, the app's own dialog
-//! (egui_file) with the same filters and the remembered folder.
+//! ([`crate::file_dialog`]) with the same filters and the remembered folder.
 //!
 //! Whether a native dialog can be shown is found out before asking, not
 //! guessed from an answer: rfd returns "none chosen" at once both when the
@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
+use crate::file_dialog::{FileDialog, Mode};
 use crate::model::{FileDialogs, FileKind, FileRequest, Purpose};
 
 /// A native dialog that answers "none chosen" sooner than this showed
@@ -66,11 +67,22 @@ fn filters(purpose: &Purpose, kind: Option<FileKind>) -> Vec<(&'static str, &'st
 }
 
 /// A choice being made.
+/// A file dialog's answer.
+#[derive(Debug)]
+pub struct Answer {
+    /// What the file was chosen for.
+    pub purpose: Purpose,
+    /// The file (none: cancelled).
+    pub path: Option<PathBuf>,
+    /// Whether the dialog itself asked before replacing an existing file.
+    pub asked_to_replace: bool,
+}
+
 enum Running {
     /// A native dialog on its own thread, and since when.
     Native(mpsc::Receiver<Option<PathBuf>>, std::time::Instant),
     /// The app's own dialog.
-    InApp(Box<egui_file::FileDialog>),
+    InApp(Box<FileDialog>),
 }
 
 /// Makes the model's file choices: shows a dialog for a [`FileRequest`]
@@ -158,40 +170,36 @@ impl Chooser {
                 return;
             }
         }
-        let mut dialog = match request.purpose {
-            Purpose::Save { .. } | Purpose::ExportPgn => egui_file::FileDialog::save_file()
-                .title("Save as")
-                .default_filename(request.name.clone().unwrap_or_default()),
-            Purpose::Engine => egui_file::FileDialog::open_file().title("Choose a UCI engine program"),
-            _ => egui_file::FileDialog::open_file().title("Open"),
+        // The app's own dialog shows the files of the kind asked for (the
+        // first filter; "All files" is for the desktop's dialogs, which let
+        // the user switch).
+        let groups = filters(&request.purpose, request.kind);
+        let (filter, extensions) = match (&request.purpose, groups.first()) {
+            (Purpose::Engine, _) | (_, None) => ("all files".to_string(), Vec::new()),
+            (_, Some((name, exts))) => {
+                let listed: Vec<String> = exts.iter().map(|e| format!(".{e}")).collect();
+                (format!("{name} ({})", listed.join(", ")), exts.to_vec())
+            }
         };
-        if let Some(start) = folder {
-            dialog = dialog.initial_path(start);
-        }
-        let extensions: Vec<&'static str> = filters(&request.purpose, request.kind)
-            .iter()
-            .flat_map(|(_, exts)| exts.iter().copied())
-            .collect();
-        if !extensions.contains(&"*") && request.purpose != Purpose::Engine {
-            dialog = dialog.show_files_filter(Box::new(move |path: &Path| {
-                path.extension()
-                    .and_then(|e| e.to_str())
-                    .is_some_and(|e| extensions.contains(&e))
-            }));
-        }
-        let mut dialog = dialog
-            .id(egui::Id::unique("in-app file dialog"))
-            .default_size([560.0, 420.0])
-            .show_rename(false)
-            .show_new_folder(true);
-        dialog.open();
+        let (mode, title) = match request.purpose {
+            Purpose::Save { .. } => (Mode::Save, "Save the game as"),
+            Purpose::ExportPgn => (Mode::Save, "Export the game as PGN"),
+            Purpose::ExportList => (Mode::Save, "Export the games listed"),
+            Purpose::Engine => (Mode::Open, "Choose a UCI engine program"),
+            Purpose::Book => (Mode::Open, "Choose an opening book"),
+            Purpose::ImportPgn => (Mode::Open, "Import a PGN file"),
+            Purpose::OpenCollection => (Mode::Open, "Open a collection"),
+            Purpose::Open => (Mode::Open, "Open a game or PGN file"),
+        };
+        let start = folder.unwrap_or_else(|| PathBuf::from("/"));
+        let name = request.name.clone().unwrap_or_default();
+        let dialog = FileDialog::new(mode, title, &start, extensions, &filter, &name);
         self.running = Some((request, Running::InApp(Box::new(dialog))));
     }
 
     /// Shows the app's own dialog, or looks for the native one's answer.
-    /// Returns what was chosen for, and the file (`None` when cancelled),
-    /// once the choice is made.
-    pub fn show(&mut self, ctx: &egui::Context) -> Option<(Purpose, Option<PathBuf>)> {
+    /// Returns the answer once the choice is made.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<Answer> {
         let (_, running) = self.running.as_mut()?;
         let answer = match running {
             Running::Native(receive, started) => match receive.try_recv() {
@@ -208,22 +216,22 @@ impl Chooser {
                 Err(mpsc::TryRecvError::Empty) => None,
                 Err(mpsc::TryRecvError::Disconnected) => Some(None),
             },
-            Running::InApp(dialog) => {
-                dialog.show(ctx);
-                match dialog.state() {
-                    egui_file::State::Selected => Some(dialog.path().map(Path::to_path_buf)),
-                    egui_file::State::Cancelled | egui_file::State::Closed => Some(None),
-                    egui_file::State::Open => None,
-                }
-            }
+            Running::InApp(dialog) => dialog.show(ctx),
         }?;
-        let (FileRequest { purpose, .. }, _) = self.running.take()?;
+        let (FileRequest { purpose, .. }, running) = self.running.take()?;
         if let Some(folder) = answer.as_ref().and_then(|p| p.parent())
             && purpose != Purpose::Engine
         {
             self.folder = Some(folder.to_path_buf());
         }
-        Some((purpose, answer))
+        Some(Answer {
+            purpose,
+            path: answer,
+            // The desktop's dialogs (GTK through the portal, zenity with
+            // --confirm-overwrite) ask before replacing a file; the app's
+            // own does not.
+            asked_to_replace: matches!(running, Running::Native(..)),
+        })
     }
 }
 

@@ -123,7 +123,9 @@ fn hover_shows_the_move_material_is_found_and_collections_are_remembered() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.pgn");
     std::fs::write(&path, &text).unwrap();
-    let mut h = harness_with(&[], &[], |app| app.model.list_games(&path));
+    let mut h = harness_with(&[], &[], |app| {
+        app.model.list_games(&path);
+    });
     wait_for_collection(&mut h);
     click(&mut h, "Close");
     // The move under the pointer is drawn as an arrow on the board.

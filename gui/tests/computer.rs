@@ -176,7 +176,10 @@ fn a_missing_engine_is_reported_and_the_game_goes_on() {
     let mut h = harness_with(dialogs);
     click(&mut h, "New game");
     click(&mut h, "Choose engine…");
-    click(&mut h, "UCI engine: /nonexistent/stockfish");
+    // Chosen, and asked its name: the dialog says what is wrong with it.
+    h.state_mut().model.engines.wait();
+    h.run();
+    h.get_by_label("/nonexistent/stockfish: there is no such file");
     click(&mut h, "White: computer");
     click(&mut h, "Start game");
     wait_until(&mut h, "the error", |app| {

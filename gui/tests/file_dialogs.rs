@@ -14,16 +14,7 @@ fn harness(folder: &std::path::Path) -> Harness<'static, ChessApp> {
     app.model.board.animate = false;
     app.chooser.in_app_always = true;
     app.chooser.folder = Some(folder.to_path_buf());
-    // egui_file's two text fields (folder, file name) carry no accessible
-    // name; the rest of the app is checked elsewhere.
-    common::build(common::builder(common::WINDOW).with_accessibility_check(false), app)
-}
-
-/// The text fields of the dialog: the folder, then the file name.
-fn file_name_field<'a>(h: &'a Harness<'static, ChessApp>) -> egui_kittest::Node<'a> {
-    h.get_all_by_role(egui::accesskit::Role::TextInput)
-        .rfind(|n| n.accesskit_node().label().is_none_or(|l| l != "Move"))
-        .expect("the file name field")
+    common::build(common::builder(common::WINDOW), app)
 }
 
 /// The app after 1. e4, played by clicks: a game with unsaved changes.
@@ -43,16 +34,19 @@ fn save_by_keyboard_in_the_apps_own_dialog_then_open_it() {
     let mut h = after_e4(dir.path());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    h.get_by_label_contains("Save as");
-    // The name offered ("game.ron") is replaced by the one typed.
-    let field = file_name_field(&h);
-    field.focus();
+    h.get_by_label("Save the game as");
+    // The name field has the focus, the name offered selected up to its
+    // extension: typing replaces it, Enter saves.
+    assert_eq!(
+        h.get_by_label("File name").accesskit_node().value().as_deref(),
+        Some("game.ron")
+    );
+    h.input_mut().events.push(egui::Event::Text("first".into()));
     h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.run();
-    let field = file_name_field(&h);
-    field.type_text("first");
-    h.run();
+    assert_eq!(
+        h.get_by_label("File name").accesskit_node().value().as_deref(),
+        Some("first.ron")
+    );
     h.key_press(Key::Enter);
     h.run();
     h.run();
@@ -76,6 +70,7 @@ fn save_by_keyboard_in_the_apps_own_dialog_then_open_it() {
     assert!(h.state().model.play.game.mainline().is_empty());
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
+    h.get_by_label("Open a game or PGN file");
     h.get_by_label_contains("first.ron").click();
     h.run();
     h.get_by_label("Open").click();
@@ -122,4 +117,77 @@ fn a_native_dialog_that_shows_nothing_gives_way_to_the_apps_own() {
     assert!(h.state().chooser.in_app_open(), "the app's own dialog is open");
     h.run();
     h.get_by_label_contains("could not be shown: using the app's own");
+}
+
+/// The app's own dialog lists the files of the kind asked for: a game to
+/// open is not looked for among opening books, nor a book among games.
+#[test]
+fn the_apps_own_dialog_shows_the_kind_of_file_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["game.ron", "games.pgn", "book.bin", "notes.txt"] {
+        std::fs::write(dir.path().join(name), "x").unwrap();
+    }
+    std::fs::create_dir(dir.path().join("folder")).unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.state_mut()
+        .model
+        .request(chess_gui::model::Pending::Open, &mut NativeDialogs);
+    h.run();
+    h.get_by_label("game.ron");
+    h.get_by_label("games.pgn");
+    h.get_by_label("📁 folder");
+    assert!(h.query_by_label("book.bin").is_none(), "no book among games");
+    assert!(h.query_by_label("notes.txt").is_none());
+    h.get_by_label("Cancel").click();
+    h.run();
+    // The new game dialog's "Choose book…": books only.
+    h.state_mut().model.new_game_dialog();
+    h.run();
+    h.get_by_label("Choose book…").click();
+    h.run();
+    h.get_by_label("Choose an opening book");
+    h.get_by_label("book.bin");
+    assert!(h.query_by_label("game.ron").is_none(), "no game among books");
+}
+
+/// A second file request while a dialog is open is refused with a word,
+/// not lost without one; the open dialog stays.
+#[test]
+fn a_second_file_request_while_a_dialog_is_open_is_refused_with_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = after_e4(dir.path());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    h.get_by_label("Save the game as");
+    h.state_mut().model.export_pgn(&mut NativeDialogs);
+    h.run();
+    h.get_by_label("Save the game as");
+    assert!(h.query_by_label("Export the game as PGN").is_none());
+    assert_eq!(
+        h.state().model.notice.as_deref(),
+        Some("A file dialog is open already: finish with it first.")
+    );
+}
+
+/// Saving over an existing file through the app's own dialog asks first,
+/// and "Cancel" leaves the file as it was.
+#[test]
+fn saving_over_a_file_in_the_apps_own_dialog_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("win32.ron");
+    std::fs::write(&other, "// a reviewed 43-move game\n").unwrap();
+    let mut h = after_e4(dir.path());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    h.input_mut().events.push(egui::Event::Text("win32".into()));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Replace the file?");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "// a reviewed 43-move game\n");
+    h.get_by_label_contains("win32.ron was left as it was");
+    assert!(h.state().model.file.path.is_none());
 }

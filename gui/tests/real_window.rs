@@ -1,7 +1,9 @@
 //! The real app in a real X window, on a bare desktop as a new user has
 //! one: Xvfb, no window manager, no XDG desktop portal, no zenity. Play a
 //! move, Ctrl+S, type a name in the app's own file dialog, Enter, Ctrl+Q;
-//! then open the file from the command line: the game is there.
+//! then open the file from the command line: the game is there. And
+//! `kill -9` in the middle of a timed game with comments: after a restart
+//! the game, its comments and its clocks are back.
 //!
 //! Needs `Xvfb` and `xdotool` (`apt-get install xvfb xdotool`); without
 //! them the test says so and passes, unless `CHESS_REQUIRE_XVFB` is set
@@ -21,7 +23,13 @@ struct Killed(Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {
-        let asked = Command::new("kill").arg(self.0.id().to_string()).status();
+        if let Ok(Some(_)) = self.0.try_wait() {
+            return;
+        }
+        let asked = Command::new("kill")
+            .arg(self.0.id().to_string())
+            .stderr(Stdio::null())
+            .status();
         let deadline = Instant::now() + Duration::from_secs(5);
         while asked.is_ok() && Instant::now() < deadline {
             if let Ok(Some(_)) = self.0.try_wait() {
@@ -100,6 +108,141 @@ fn app(display: &str, dir: &Path, args: &[&str]) -> Killed {
     Killed(child)
 }
 
+/// Skips the test (saying so) where Xvfb or xdotool is missing, unless
+/// CI requires them.
+fn have_tools() -> bool {
+    if installed("Xvfb") && installed("xdotool") {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CHESS_REQUIRE_XVFB").is_none(),
+        "Xvfb and xdotool are needed (apt-get install xvfb xdotool)"
+    );
+    eprintln!("skipped: Xvfb or xdotool is not installed (apt-get install xvfb xdotool)");
+    false
+}
+
+/// Clicks at (`x`, `y`) of the window `win` (points from its top left).
+fn click_at(display: &str, win: &str, x: i32, y: i32) {
+    let geometry = xdotool(display, &["getwindowgeometry", "--shell", win]);
+    let value = |key: &str| -> i32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    let (x, y) = ((value("X") + x).to_string(), (value("Y") + y).to_string());
+    xdotool(display, &["mousemove", &x, &y]);
+    std::thread::sleep(Duration::from_millis(300));
+    xdotool(display, &["click", "1"]);
+    std::thread::sleep(Duration::from_millis(500));
+}
+
+/// Where square `name` is drawn in the 1000x720 window, White at the
+/// bottom: 76-point squares, a1's centre at (84, 626).
+fn square_at(name: &str) -> (i32, i32) {
+    let bytes = name.as_bytes();
+    let file = i32::from(bytes[0] - b'a');
+    let rank = i32::from(bytes[1] - b'1');
+    (84 + 76 * file, 626 - 76 * rank)
+}
+
+/// The autosave records in `state` (the app's state folder) that hold
+/// `text`.
+fn records_with(state: &Path, text: &str) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(state)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .filter(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains(text)))
+        .collect()
+}
+
+#[test]
+fn after_kill_9_the_timed_game_and_its_comments_come_back() {
+    if !have_tools() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (_xvfb, display) = xvfb();
+    // A timed game (5+3) with comments, Black to move, saved in the app's
+    // format: White has 4:50 left, Black 4:40.
+    let mut game = chess_core::Game::new();
+    for san in ["e4", "e5", "Nf3"] {
+        game.play_san(san).unwrap();
+    }
+    let node = game.cursor();
+    game.set_comment(node, "the knight attacks e5");
+    game.tags.set("Event", "Club night");
+    let period = chess_file::PeriodRecord {
+        moves: None,
+        time_ms: 300_000,
+        bonus: chess_file::BonusRecord::Increment(3_000),
+    };
+    let app_state = chess_file::AppState {
+        clock: Some(chess_file::ClockRecord {
+            controls: [vec![period], vec![period]],
+            left_ms: [290_000, 280_000],
+            periods: [(0, 2), (0, 1)],
+        }),
+        ..chess_file::AppState::default()
+    };
+    let timed = dir.path().join("timed.ron");
+    chess_file::save(&timed, &game, &app_state).unwrap();
+
+    let mut first = app(&display, dir.path(), &[timed.to_str().unwrap()]);
+    let win = window(&display, "timed.ron");
+    std::thread::sleep(Duration::from_secs(3));
+    // Black plays Nc6: the game changes, its record is written at once.
+    let (x, y) = square_at("b8");
+    click_at(&display, &win, x, y);
+    let (x, y) = square_at("c6");
+    click_at(&display, &win, x, y);
+    let state = dir.path().join(".local/state/chess-toolkit");
+    wait_for("the move in the autosave", 30, || {
+        !records_with(&state, "Nc6").is_empty()
+    });
+    // The app dies without a word.
+    Command::new("kill")
+        .args(["-9", &first.0.id().to_string()])
+        .status()
+        .unwrap();
+    wait_for("the app to die", 30, || first.0.try_wait().unwrap().is_some());
+
+    let _second = app(&display, dir.path(), &[]);
+    // Back: the file's name, its unsaved mark; the new app keeps the game
+    // in its own record, which holds the move, the comment and the clock.
+    let win = window(&display, "timed.ron");
+    assert_eq!(
+        xdotool(&display, &["getwindowname", &win]).trim(),
+        "timed.ron • — Chess"
+    );
+    wait_for("the restored game in the new record", 30, || {
+        records_with(&state, "the knight attacks e5")
+            .iter()
+            .any(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains("Nc6") && t.contains("left_ms")))
+    });
+    let records = records_with(&state, "Nc6");
+    assert_eq!(records.len(), 1, "the dead app's record was taken: {records:?}");
+    let text = std::fs::read_to_string(&records[0]).unwrap();
+    assert!(text.contains("Club night"), "{text}");
+    // The clocks: White's 4:50 less at most the second the autosave may
+    // lose (the restored clock waits for the player), Black's 4:40 less
+    // what Nc6 took, plus the 3 s increment.
+    let left: Vec<u64> = text
+        .split("left_ms: (")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .map(|pair| pair.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_default();
+    assert_eq!(left.len(), 2, "{text}");
+    assert!((289_000..=290_000).contains(&left[0]), "White {left:?}");
+    assert!((270_000..283_000).contains(&left[1]), "Black {left:?}");
+}
+
 /// The app's window whose title contains `title`, once it is there.
 fn window(display: &str, title: &str) -> String {
     let mut id = String::new();
@@ -116,12 +259,7 @@ fn window(display: &str, title: &str) -> String {
 
 #[test]
 fn save_by_keyboard_on_a_bare_desktop_and_open_it_again() {
-    if !installed("Xvfb") || !installed("xdotool") {
-        assert!(
-            std::env::var_os("CHESS_REQUIRE_XVFB").is_none(),
-            "Xvfb and xdotool are needed (apt-get install xvfb xdotool)"
-        );
-        eprintln!("skipped: Xvfb or xdotool is not installed (apt-get install xvfb xdotool)");
+    if !have_tools() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -160,9 +298,8 @@ fn save_by_keyboard_on_a_bare_desktop_and_open_it_again() {
     xdotool(&display, &["windowfocus", "--sync", &win]);
     xdotool(&display, &["key", "ctrl+s"]);
     std::thread::sleep(Duration::from_secs(2));
-    // The app's own dialog: select the name it offers and type over it.
-    click(265, 390);
-    xdotool(&display, &["key", "ctrl+a"]);
+    // The app's own dialog: its name field has the focus, the name it
+    // offers selected up to the extension; typing replaces it.
     xdotool(&display, &["type", "--delay", "50", "mygame"]);
     xdotool(&display, &["key", "Return"]);
     let saved = dir.path().join("mygame.ron");

@@ -7,7 +7,7 @@ use chess_gui::ChessApp;
 use chess_gui::model::FixedDialogs;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 mod common;
 
@@ -268,7 +268,13 @@ fn flip_resign_and_draws() {
     button(&mut h, "Decline");
     button(&mut h, "Resign");
     assert_eq!(status(&h), "White resigns — Black wins 0-1");
-    button(&mut h, "Undo");
+    // A finished game stays finished: Undo is not offered.
+    assert!(h.get_by_label("Undo").accesskit_node().is_disabled());
+    h.state_mut().model.request(
+        chess_gui::model::Pending::NewGame,
+        &mut chess_gui::model::FixedDialogs::default(),
+    );
+    h.run();
     button(&mut h, "Offer draw");
     button(&mut h, "Accept draw");
     assert_eq!(status(&h), "Draw by agreement");

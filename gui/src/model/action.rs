@@ -86,6 +86,10 @@ pub enum Action {
     MakeMainLine(NodeId),
     /// Delete this move and all after it.
     DeleteFrom(NodeId),
+    /// The answer to "Replace this file?".
+    ConfirmReplace(bool),
+    /// The clock of a restored game waited for the player: run it.
+    ResumeClock,
     /// Stop the review that runs.
     CancelReview,
     /// Put the review shown away.
@@ -223,6 +227,8 @@ impl Model {
             Action::DeleteFrom(node) => {
                 self.play.delete_from(node);
             }
+            Action::ResumeClock => self.timing.come_back(),
+            Action::ConfirmReplace(replace) => self.confirm_replace(replace, dialogs),
             Action::CancelReview => self.review.cancel(),
             Action::CloseReview => self.review.shown = None,
             Action::OpenListed(row) => self.request(Pending::OpenListed(row), dialogs),

@@ -358,6 +358,11 @@ pub struct GameClock {
     pub time: Box<dyn TimeSource>,
     /// The half-move of the main line the clock has counted to.
     counted: usize,
+    /// Paused because a prompt is open (see [`GameClock::sync`]).
+    held: bool,
+    /// Paused until the player comes back: a game restored after the app
+    /// ended without quitting.
+    waiting: bool,
 }
 
 impl Default for GameClock {
@@ -366,6 +371,8 @@ impl Default for GameClock {
             clock: None,
             time: Box::new(SystemTime::default()),
             counted: 0,
+            held: false,
+            waiting: false,
         }
     }
 }
@@ -398,6 +405,8 @@ impl GameClock {
             clock
         });
         self.counted = game.ply(game.cursor());
+        self.held = false;
+        self.waiting = false;
     }
 
     /// Resumes a clock saved with `game`: the side to move at the end of
@@ -409,6 +418,36 @@ impl GameClock {
         }
         self.counted = game.ply(end);
         self.clock = Some(clock);
+        self.held = false;
+        self.waiting = false;
+    }
+
+    /// Pauses the clock until the player comes back ([`GameClock::come_back`],
+    /// or a move): for a game restored after the app ended without quitting.
+    pub fn wait(&mut self) {
+        let now = self.now();
+        if let Some(clock) = &mut self.clock
+            && clock.is_running()
+        {
+            clock.pause(now);
+            self.waiting = true;
+        }
+    }
+
+    /// Whether the clock waits for the player (see [`GameClock::wait`]).
+    pub fn is_waiting(&self) -> bool {
+        self.waiting
+    }
+
+    /// The player is back: a waiting clock runs again.
+    pub fn come_back(&mut self) {
+        let now = self.now();
+        if self.waiting
+            && let Some(clock) = &mut self.clock
+        {
+            clock.resume(now);
+        }
+        self.waiting = false;
     }
 
     /// Whether the clock runs (the view then redraws it).
@@ -418,14 +457,26 @@ impl GameClock {
 
     /// Brings the clock up to `game`'s main line: presses for the moves
     /// made since, takes back the ones taken back; pauses it when the game
-    /// is `over`; and says what the computer and a flag need to know.
-    pub fn sync(&mut self, game: &Game, over: bool) -> Synced {
+    /// is `over`, and while `held` (a prompt is open: nobody can move), to
+    /// run again when it closes; and says what the computer and a flag need
+    /// to know. A move made while the clock waits for the player starts it.
+    pub fn sync(&mut self, game: &Game, over: bool, held: bool) -> Synced {
         let now = self.now();
+        let end = game.mainline_end();
+        let ply = game.ply(end);
+        if self.waiting && ply != self.counted {
+            self.come_back();
+        }
         let Some(clock) = &mut self.clock else {
             return Synced::default();
         };
-        let end = game.mainline_end();
-        let ply = game.ply(end);
+        if held && !over && !self.waiting && clock.is_running() {
+            clock.pause(now);
+            self.held = true;
+        } else if self.held && !held {
+            clock.resume(now);
+            self.held = false;
+        }
         while self.counted < ply {
             clock.press(now);
             self.counted += 1;
@@ -436,6 +487,10 @@ impl GameClock {
         }
         if over {
             clock.pause(now);
+            self.held = false;
+            return Synced::default();
+        }
+        if self.held || self.waiting {
             return Synced::default();
         }
         let turn = game.position_at(end).turn();

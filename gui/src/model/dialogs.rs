@@ -50,6 +50,13 @@ pub enum Purpose {
     Engine,
 }
 
+impl Purpose {
+    /// Whether the file chosen is written (and so may replace one).
+    pub fn writes(&self) -> bool {
+        matches!(self, Purpose::Save { .. } | Purpose::ExportPgn | Purpose::ExportList)
+    }
+}
+
 /// A file choice the app's dialogs are to make.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FileRequest {
@@ -125,6 +132,13 @@ pub enum Dialog {
     Confirm {
         /// What happens after the answer.
         then: Pending,
+    },
+    /// The file chosen to save to exists: replace it?
+    ConfirmReplace {
+        /// What it was chosen for.
+        purpose: Purpose,
+        /// The file.
+        path: PathBuf,
     },
     /// Something went wrong; the game is as it was.
     Error(String),

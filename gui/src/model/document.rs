@@ -11,6 +11,17 @@ use super::dialogs::{Choice, Dialog, FileDialogs, FileRequest, Pending, Purpose}
 use super::files::{self, FileKind, Opened};
 use super::{EngineChoice, LIST_AT_ONCE_BYTES, Mode, Model, Play, Player, clock, editor};
 
+/// What opening a file did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpenedAs {
+    /// Its game is on the board.
+    Game,
+    /// It is open as a collection (its list shown).
+    Collection,
+    /// It could not be read (an error dialog says why).
+    Nothing,
+}
+
 impl Model {
     /// Whether the game has changes not saved to its file. A game with no
     /// moves and no file has nothing to lose.
@@ -77,11 +88,19 @@ impl Model {
                 self.computer.set_setup(setup);
             }
             Pending::Open => self.choose(Purpose::Open, dialogs),
-            Pending::OpenPath(path) => self.open_path(&path),
+            Pending::OpenPath(path) => {
+                self.open_path(&path);
+            }
             Pending::ImportPgn => self.choose(Purpose::ImportPgn, dialogs),
             Pending::Paste(text) => self.load_text(&text),
             Pending::PlayFromEditor => self.play_from_editor(),
-            Pending::Quit => self.quit = true,
+            Pending::Quit => {
+                // A clean exit: nothing is left to restore.
+                if let Some(autosave) = &mut self.autosave {
+                    autosave.clear();
+                }
+                self.quit = true;
+            }
             Pending::OpenListed(row) => self.open_listed(row),
             Pending::OpenCollectionGame { game, ply } => self.open_collection_game(game, ply),
         }
@@ -90,7 +109,7 @@ impl Model {
     /// Shows `game` (read from `path`, if from a file) as the game on the
     /// board: two people play it, without a clock, its `[%eval]` comments
     /// shown as a review.
-    fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
+    pub(super) fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
         let mut setup = self.computer.setup.clone();
         setup.white = Player::Human;
         setup.black = Player::Human;
@@ -108,14 +127,14 @@ impl Model {
         self.dialog = None;
     }
 
-    /// Opens a `.ron` or `.pgn` file. If it cannot be read, an error dialog
-    /// says why and the game on screen stays as it was.
-    pub fn open_path(&mut self, path: &Path) {
+    /// Opens a `.ron` or `.pgn` file: one game on the board, a PGN file of
+    /// several as a collection. If it cannot be read, an error dialog says
+    /// why and the game on screen stays as it was.
+    pub fn open_path(&mut self, path: &Path) -> OpenedAs {
         // A large PGN file is listed at once and read in the background.
         let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= LIST_AT_ONCE_BYTES);
         if FileKind::of(path) == FileKind::Pgn && large {
-            self.list_games(path);
-            return;
+            return self.list_games(path);
         }
         match files::open(path) {
             Ok(Opened::Game(game, app)) => {
@@ -128,19 +147,62 @@ impl Model {
                 }
                 self.file.remember(path);
                 self.notice = Some(format!("Opened {}", display_name(path)));
+                OpenedAs::Game
             }
             Ok(Opened::Many { .. }) => self.list_games(path),
-            Err(e) => self.dialog = Some(Dialog::Error(e)),
+            Err(e) => {
+                self.dialog = Some(Dialog::Error(e));
+                OpenedAs::Nothing
+            }
+        }
+    }
+
+    /// Opens the files given on the command line (or dropped on the app):
+    /// the first that holds one game becomes the game on the board (asking
+    /// first when the game there has unsaved changes); PGN files of many
+    /// games, and PGN files after that first game, open as collections;
+    /// another game file after the first is named in the status line, not
+    /// opened (one game is on the board at a time).
+    pub fn open_paths(&mut self, paths: &[PathBuf], dialogs: &mut dyn FileDialogs) {
+        let mut game_placed = false;
+        let mut left_out = Vec::new();
+        for path in paths {
+            let pgn = FileKind::of(path) == FileKind::Pgn;
+            let many = pgn
+                && (std::fs::metadata(path).is_ok_and(|m| m.len() >= LIST_AT_ONCE_BYTES)
+                    || matches!(files::open(path), Ok(Opened::Many { .. })));
+            if many || game_placed && pgn {
+                self.list_games(path);
+            } else if game_placed {
+                left_out.push(display_name(path));
+            } else if self.is_dirty() {
+                self.request(Pending::OpenPath(path.clone()), dialogs);
+                game_placed = true;
+            } else {
+                game_placed = self.open_path(path) == OpenedAs::Game;
+            }
+        }
+        if !left_out.is_empty() {
+            self.notice = Some(format!(
+                "One game is on the board at a time: {} not opened.",
+                left_out.join(", ")
+            ));
         }
     }
 
     /// Opens a PGN file of many games as a collection: its list to choose
     /// from at once, its index built in the background for the explorer
     /// and the searches.
-    pub fn list_games(&mut self, path: &Path) {
+    pub fn list_games(&mut self, path: &Path) -> OpenedAs {
         match self.collections.open_path(path) {
-            Ok(()) => self.file.remember(path),
-            Err(e) => self.dialog = Some(Dialog::Error(e)),
+            Ok(()) => {
+                self.file.remember(path);
+                OpenedAs::Collection
+            }
+            Err(e) => {
+                self.dialog = Some(Dialog::Error(e));
+                OpenedAs::Nothing
+            }
         }
     }
 
@@ -243,10 +305,45 @@ impl Model {
         self.file_chosen(purpose, path, dialogs);
     }
 
-    /// The answer to a file choice (`None`: none was chosen): goes on with
-    /// what it was for. A save that waited for an action says so when it
-    /// is cancelled, as that action then does not happen.
+    /// The answer to a file choice (`None`: none was chosen) from a dialog
+    /// that did not ask before replacing a file (the app's own, or answers
+    /// given in advance): a file to write that exists already is replaced
+    /// only after "Replace?" ([`Dialog::ConfirmReplace`]); then goes on
+    /// with what it was for. A save that waited for an action says so when
+    /// it is cancelled, as that action then does not happen.
     pub fn file_chosen(&mut self, purpose: Purpose, path: Option<PathBuf>, dialogs: &mut dyn FileDialogs) {
+        if let Some(path) = &path {
+            let target = target_of(&purpose, path);
+            let own_file =
+                matches!(purpose, Purpose::Save { .. }) && self.file.path.as_deref() == Some(target.as_path());
+            if purpose.writes() && target.exists() && !own_file {
+                self.dialog = Some(Dialog::ConfirmReplace { purpose, path: target });
+                return;
+            }
+        }
+        self.file_chosen_replacing(purpose, path, dialogs);
+    }
+
+    /// The answer to "Replace this file?".
+    pub fn confirm_replace(&mut self, replace: bool, dialogs: &mut dyn FileDialogs) {
+        let Some(Dialog::ConfirmReplace { purpose, path }) = self.dialog.take() else {
+            return;
+        };
+        if replace {
+            self.file_chosen_replacing(purpose, Some(path), dialogs);
+        } else {
+            let what = match &purpose {
+                Purpose::Save { then: Some(then) } => format!("; {} was cancelled", then.describe()),
+                _ => String::new(),
+            };
+            self.notice = Some(format!("{} was left as it was{what}.", display_name(&path)));
+        }
+    }
+
+    /// [`Model::file_chosen`] for a dialog that asked before replacing a
+    /// file itself (the desktop's own dialogs do), or after the user said
+    /// to replace it.
+    pub fn file_chosen_replacing(&mut self, purpose: Purpose, path: Option<PathBuf>, dialogs: &mut dyn FileDialogs) {
         let with_extension = |mut p: PathBuf, kind: FileKind| {
             if p.extension().is_none() {
                 p.set_extension(kind.extension());
@@ -260,8 +357,12 @@ impl Model {
             return;
         };
         match purpose {
-            Purpose::Open | Purpose::ImportPgn => self.open_path(&path),
-            Purpose::OpenCollection => self.list_games(&path),
+            Purpose::Open | Purpose::ImportPgn => {
+                self.open_path(&path);
+            }
+            Purpose::OpenCollection => {
+                self.list_games(&path);
+            }
             Purpose::ExportList => {
                 let path = with_extension(path, FileKind::Pgn);
                 if let Some(collection) = self.collections.active_mut()
@@ -290,6 +391,9 @@ impl Model {
                 }
             }
             Purpose::Engine => {
+                // Remembered, and asked its name (the dialog lists it, or
+                // says why it cannot be used).
+                self.engines.add(&path);
                 if let Some(Dialog::NewGame(setup)) = &mut self.dialog {
                     setup.engine_path = Some(path.clone());
                     setup.engine = EngineChoice::External(path);
@@ -441,4 +545,19 @@ impl Model {
 pub(crate) fn display_name(path: &Path) -> String {
     path.file_name()
         .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The file a choice of `path` for `purpose` writes (with its extension
+/// added when it has none), or `path` itself.
+fn target_of(purpose: &Purpose, path: &Path) -> PathBuf {
+    let kind = match purpose {
+        Purpose::Save { .. } => FileKind::Ron,
+        Purpose::ExportPgn | Purpose::ExportList => FileKind::Pgn,
+        _ => return path.to_path_buf(),
+    };
+    let mut path = path.to_path_buf();
+    if path.extension().is_none() {
+        path.set_extension(kind.extension());
+    }
+    path
 }

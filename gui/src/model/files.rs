@@ -99,6 +99,13 @@ impl FileState {
     pub fn is_dirty(&self, generation: u64) -> bool {
         generation != self.saved_generation
     }
+
+    /// Marks the game as having changes not saved (a game restored with
+    /// them): its saved generation becomes one the game never reaches
+    /// (generations count up from 0; `u64::MAX` is the title's own mark).
+    pub fn mark_unsaved(&mut self) {
+        self.saved_generation = u64::MAX - 1;
+    }
 }
 
 /// Reads a file of either kind. A PGN file with one game gives that game;

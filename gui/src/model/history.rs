@@ -41,6 +41,11 @@ impl<T> History<T> {
         !self.redo.is_empty()
     }
 
+    /// The value undo would bring back.
+    pub fn last(&self) -> Option<&T> {
+        self.undo.last()
+    }
+
     /// Puts the value before the last change into `current` (which redo can
     /// bring back). False when there is nothing to undo.
     pub fn undo(&mut self, current: &mut T) -> bool {

@@ -4,6 +4,7 @@
 //! window.
 
 pub mod action;
+pub mod autosave;
 pub mod book;
 pub mod clock;
 pub mod collection;
@@ -11,11 +12,13 @@ pub mod computer;
 pub mod dialogs;
 mod document;
 pub mod editor;
+pub mod engines;
 pub mod files;
 pub mod game_list;
 pub mod history;
 pub mod material;
 pub mod play;
+mod recovery;
 pub mod review;
 pub mod searches;
 pub mod settings;
@@ -26,6 +29,7 @@ use chess_core::Color;
 pub use action::{Action, Step};
 pub use computer::{Computer, EngineChoice, GameSetup, Player};
 pub use dialogs::{Choice, Dialog, FileDialogs, FileRequest, FixedDialogs, Pending, Purpose};
+pub use document::OpenedAs;
 pub use editor::{Editor, Tool};
 pub use files::{FileKind, FileState, Opened};
 pub use play::{Click, MoveToken, Play};
@@ -78,6 +82,13 @@ pub struct Model {
     pub collections: collection::Collections,
     /// Text to put on the clipboard (the app does, on its next frame).
     pub clipboard: Option<String>,
+    /// Where the game is kept against crashes (none: not kept; tests).
+    pub autosave: Option<autosave::Autosave>,
+    /// Whether a file dialog is open (the app says, each frame): the clock
+    /// holds meanwhile.
+    pub file_dialog_open: bool,
+    /// The UCI engines found on the system and pointed to by the user.
+    pub engines: engines::Engines,
 }
 
 impl Default for Model {
@@ -106,14 +117,20 @@ impl Model {
             file_request: None,
             collections: collection::Collections::default(),
             clipboard: None,
+            autosave: None,
+            file_dialog_open: false,
+            engines: engines::Engines::default(),
         }
     }
 
     /// Keeps the clock with the game (see [`clock::GameClock::sync`]): the
     /// computer's time follows it, and a flag that falls ends the game.
+    /// While a prompt is open (a dialog, a file chooser), nobody can move:
+    /// the clock holds.
     fn tick_clock(&mut self) {
         let over = self.play.outcome().is_some();
-        let synced = self.timing.sync(&self.play.game, over);
+        let held = self.dialog.is_some() || self.file_request.is_some() || self.file_dialog_open;
+        let synced = self.timing.sync(&self.play.game, over, held);
         self.computer.clock_times = synced.clock_times;
         if let Some(outcome) = synced.flagged {
             self.play.record_result(outcome);
@@ -146,6 +163,7 @@ impl Model {
     fn computer_may_move(&self) -> bool {
         let game = &self.play.game;
         self.mode == Mode::Play
+            && !self.timing.is_waiting()
             && self.dialog.is_none()
             && self.play.outcome().is_none()
             && self.play.promotion.is_none()
@@ -205,9 +223,11 @@ impl Model {
         let position = self.explorer_position();
         let listing = self.collections.tick(position.as_ref());
         self.open_arrived();
+        self.autosave_tick();
+        let asking = self.engines.poll();
         // A running clock is drawn every tenth of a second; a review's
         // progress bar moves; a game list fills.
-        self.computer.is_busy() || self.timing.is_running() || self.review.is_running() || listing
+        self.computer.is_busy() || self.timing.is_running() || self.review.is_running() || listing || asking
     }
 
     /// Game → Review: analyses the main line in the background; the

@@ -174,9 +174,27 @@ impl Play {
         self.message = None;
     }
 
-    /// Whether there is something to undo.
+    /// Whether there is something to undo (and undo is not refused: see
+    /// [`Play::undo_refusal`]).
     pub fn can_undo(&self) -> bool {
-        self.history.can_undo()
+        self.history.can_undo() && self.undo_refusal().is_none()
+    }
+
+    /// Why undo is refused, if it is: it would take back the result of a
+    /// game that ended by a flag, a resignation or a draw agreed or claimed.
+    /// As on lichess, a finished game stays finished: its moves can be
+    /// looked through, and a new game started (a game ended by mate or
+    /// stalemate can be taken back: the rules, not a player, ended it).
+    pub fn undo_refusal(&self) -> Option<String> {
+        let end = self.game.mainline_end();
+        let result = self.game.recorded_result(end)?;
+        let before = self.history.last()?;
+        if before.recorded_result(before.mainline_end()).is_some() {
+            return None;
+        }
+        Some(format!(
+            "The game is over ({result}): a finished game cannot be taken back. Look through its moves, or start a new game."
+        ))
     }
 
     /// Whether there is something to redo.
@@ -184,8 +202,14 @@ impl Play {
         self.history.can_redo()
     }
 
-    /// Takes back the last change (a move, a resignation, a deleted line...).
+    /// Takes back the last change (a move, a deleted line...); refused,
+    /// with the reason in the status line, when it would take back the
+    /// end of a finished game ([`Play::undo_refusal`]).
     pub fn undo(&mut self) -> bool {
+        if let Some(reason) = self.undo_refusal() {
+            self.message = Some(reason);
+            return false;
+        }
         let undone = self.history.undo(&mut self.game);
         if undone {
             self.generation += 1;
@@ -755,7 +779,10 @@ mod tests {
         play.offer_draw();
         play.accept_draw();
         assert_eq!(play.status(), "Draw by agreement");
-        assert!(play.undo());
+        // A finished game stays finished.
+        assert!(!play.undo());
+        assert!(play.status().starts_with("The game is over (Draw by agreement)"));
+        let mut play = Play::default();
         for _ in 0..2 {
             for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
                 play.play_text(m).unwrap();

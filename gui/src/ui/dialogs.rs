@@ -5,12 +5,13 @@ use egui::{Id, Modal};
 
 use chess_core::Game;
 
+use crate::model::engines::Found;
 use crate::model::{Action, Choice, Dialog, EngineChoice, GameSetup, Pending, Player, files};
 
 /// Shows `dialog` over the app (`game` is the game on the board) and gives
 /// what was answered: the dialog as edited this frame, closed, or an
 /// action.
-pub fn show(ctx: &egui::Context, dialog: &Dialog, game: &Game) -> Vec<Action> {
+pub fn show(ctx: &egui::Context, dialog: &Dialog, game: &Game, engines: &[Found]) -> Vec<Action> {
     let mut actions = Vec::new();
     match dialog.clone() {
         Dialog::Confirm { then } => {
@@ -36,6 +37,30 @@ pub fn show(ctx: &egui::Context, dialog: &Dialog, game: &Game) -> Vec<Action> {
                 });
             });
             actions.extend(choice.map(Action::Confirm));
+        }
+        Dialog::ConfirmReplace { path, .. } => {
+            let name = path
+                .file_name()
+                .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+            let mut answer = None;
+            Modal::new(Id::unique("replace")).show(ctx, |ui| {
+                ui.heading("Replace the file?");
+                ui.label(format!(
+                    "{name} already exists in {}.",
+                    path.parent().map_or_else(String::new, |p| p.display().to_string())
+                ));
+                ui.label("Replacing it overwrites what it holds.");
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                        answer = Some(false);
+                    }
+                });
+            });
+            actions.extend(answer.map(Action::ConfirmReplace));
         }
         Dialog::Error(message) => {
             let mut close = false;
@@ -103,7 +128,7 @@ pub fn show(ctx: &egui::Context, dialog: &Dialog, game: &Game) -> Vec<Action> {
                 actions.push(Action::KeepDialog(Dialog::Paste { text }));
             }
         }
-        Dialog::NewGame(setup) => actions.extend(new_game(ctx, setup)),
+        Dialog::NewGame(setup) => actions.extend(new_game(ctx, setup, engines)),
         Dialog::Comment { node, mut text } => {
             let (mut save, mut delete, mut cancel) = (false, false, false);
             let san = game.san_at(node).unwrap_or_default();
@@ -352,7 +377,7 @@ fn chess960_choice(ui: &mut egui::Ui, setup: &mut GameSetup) {
 
 /// The new game dialog: who plays each side, the computer's level and
 /// thinking time, and which engine.
-fn new_game(ctx: &egui::Context, mut setup: GameSetup) -> Vec<Action> {
+fn new_game(ctx: &egui::Context, mut setup: GameSetup, engines: &[Found]) -> Vec<Action> {
     let mut start = false;
     let mut cancel = false;
     let mut choose = false;
@@ -396,17 +421,30 @@ fn new_game(ctx: &egui::Context, mut setup: GameSetup) -> Vec<Action> {
         ui.add_space(6.0);
         ui.label("Engine (it also analyses and gives hints):");
         ui.radio_value(&mut setup.engine, EngineChoice::Builtin, "Built-in engine");
-        ui.horizontal(|ui| {
-            match setup.engine_path.clone() {
-                Some(path) => {
-                    let label = format!("UCI engine: {}", path.display());
-                    ui.radio_value(&mut setup.engine, EngineChoice::External(path), label);
-                }
-                None => {
-                    ui.add_enabled(false, egui::RadioButton::new(false, "UCI engine: none chosen"));
-                }
+        // The engines found on the system and those the user pointed to,
+        // by their names; one that cannot be used shows why.
+        for found in engines {
+            let choice = EngineChoice::External(found.path.clone());
+            let usable = found.name.is_ok();
+            let response = ui
+                .add_enabled_ui(usable, |ui| ui.radio_value(&mut setup.engine, choice, found.label()))
+                .inner
+                .on_hover_text(found.path.display().to_string());
+            if response.clicked() {
+                setup.engine_path = Some(found.path.clone());
             }
-            choose = ui.button("Choose engine…").clicked();
+        }
+        if let Some(path) = setup.engine_path.clone()
+            && !engines.iter().any(|f| f.path == path)
+        {
+            let label = format!("UCI engine: {}", path.display());
+            ui.radio_value(&mut setup.engine, EngineChoice::External(path), label);
+        }
+        ui.horizontal(|ui| {
+            choose = ui
+                .button("Choose engine…")
+                .on_hover_text("Any UCI engine program")
+                .clicked();
         });
         ui.horizontal(|ui| {
             let name = setup

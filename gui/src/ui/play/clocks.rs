@@ -3,12 +3,13 @@
 
 use egui::{Color32, RichText};
 
-use crate::model::Model;
+use crate::model::{Action, Model};
 
 /// The two clocks of a timed game, the side to move's highlighted, red
 /// under 20 s, with tenths under 10 s; and what each side has taken, with
-/// the material difference.
-pub(super) fn clocks(ui: &mut egui::Ui, model: &Model) {
+/// the material difference. A clock that waits for the player (a restored
+/// game) has a button to run it again.
+pub(super) fn clocks(ui: &mut egui::Ui, model: &Model) -> Option<Action> {
     let (taken, diff) = crate::model::material::captures(model.play.position());
     if taken.iter().any(|t| !t.is_empty()) {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
@@ -30,7 +31,7 @@ pub(super) fn clocks(ui: &mut egui::Ui, model: &Model) {
     }
     let Some(clock) = &model.timing.clock else {
         recorded_clocks(ui, model);
-        return;
+        return None;
     };
     let now = model.timing.time.now();
     let turn = model.play.game.position_at(model.play.game.mainline_end()).turn();
@@ -49,7 +50,17 @@ pub(super) fn clocks(ui: &mut egui::Ui, model: &Model) {
             ui.label(text);
         }
     });
+    let mut action = None;
+    if model.timing.is_waiting() {
+        ui.horizontal(|ui| {
+            ui.label("The clock waits for you.");
+            if ui.button("Resume clock").clicked() {
+                action = Some(Action::ResumeClock);
+            }
+        });
+    }
     ui.separator();
+    action
 }
 
 /// Without a live clock: the times a game's `[%clk]` comments recorded for

@@ -18,9 +18,11 @@ pub(super) fn controls(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
         }
     });
     ui.horizontal_wrapped(|ui| {
+        let refusal = model.play.undo_refusal();
         if ui
             .add_enabled(model.play.can_undo(), egui::Button::new("Undo"))
             .on_hover_text("Ctrl+Z (against the computer, takes back its reply too)")
+            .on_disabled_hover_text(refusal.unwrap_or_else(|| "Nothing to undo".into()))
             .clicked()
         {
             actions.push(Action::TakeBack);

@@ -127,8 +127,8 @@ pub fn side_panel(ui: &mut egui::Ui, model: &mut Model, move_text: &mut String) 
     if let Some(players) = model.computer.setup.players() {
         ui.label(RichText::new(players).strong());
     }
-    clocks::clocks(ui, model);
-    let mut actions: Vec<Action> = header::header_panel(ui, &model.play.game).into_iter().collect();
+    let mut actions: Vec<Action> = clocks::clocks(ui, model).into_iter().collect();
+    actions.extend(header::header_panel(ui, &model.play.game));
     actions.extend(controls::controls(ui, model));
     ui.separator();
     actions.extend(analysis::analysis(ui, model));
