@@ -1,0 +1,56 @@
+//! Files given on the command line (or by the file manager): the first
+//! game on the board, a PGN file of many games as a collection, a second
+//! game file named and left alone.
+
+use chess_gui::model::{FixedDialogs, Model};
+
+#[test]
+fn the_first_game_goes_on_the_board_and_many_games_open_as_a_collection() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.pgn");
+    std::fs::write(&one, "[Event \"One\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    let many = dir.path().join("many.pgn");
+    std::fs::write(
+        &many,
+        "[Event \"A\"]\n\n1. d4 d5 *\n\n[Event \"B\"]\n\n1. c4 e5 *\n\n[Event \"C\"]\n\n1. Nf3 *\n",
+    )
+    .unwrap();
+    let second = dir.path().join("second.pgn");
+    std::fs::write(&second, "[Event \"Two\"]\n\n1. b3 *\n").unwrap();
+    let ron = dir.path().join("third.ron");
+    let mut saver = Model::new();
+    saver.play.play_text("g3").unwrap();
+    let mut dialogs = FixedDialogs::default();
+    dialogs.save.push_back(ron.clone());
+    assert!(saver.save(&mut dialogs));
+
+    let mut model = Model::new();
+    model.open_paths(&[many.clone(), one, second.clone(), ron], &mut FixedDialogs::default());
+    assert_eq!(
+        model.play.game.tags.get("Event"),
+        Some("One"),
+        "the first game is on the board"
+    );
+    let paths: Vec<_> = model.collections.open.iter().map(|c| c.path.clone()).collect();
+    assert_eq!(
+        paths,
+        [many, second],
+        "many games, and PGN files after the game, as collections"
+    );
+    assert_eq!(
+        model.notice.as_deref(),
+        Some("One game is on the board at a time: third.ron not opened.")
+    );
+}
+
+#[test]
+fn with_unsaved_changes_on_the_board_the_app_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.pgn");
+    std::fs::write(&one, "[Event \"One\"]\n\n1. e4 *\n").unwrap();
+    let mut model = Model::new();
+    model.play.play_text("d4").unwrap();
+    model.open_paths(&[one], &mut FixedDialogs::default());
+    assert!(matches!(model.dialog, Some(chess_gui::model::Dialog::Confirm { .. })));
+    assert_eq!(model.play.game.mainline().len(), 1, "not replaced yet");
+}
