@@ -22,7 +22,7 @@ fn harness() -> Harness<'static, ChessApp> {
     app.model.play.selected = Some("f3".parse().unwrap());
     Harness::builder()
         .with_size(egui::vec2(1200.0, 800.0))
-        .with_context_setup(chess_gui::fonts::install)
+        .with_context_setup(chess_gui::setup)
         .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
 }
 

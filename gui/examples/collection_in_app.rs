@@ -48,7 +48,7 @@ impl Frames {
 fn harness(app: ChessApp) -> Harness<'static, ChessApp> {
     Harness::builder()
         .with_size(egui::vec2(1400.0, 860.0))
-        .with_context_setup(chess_gui::fonts::install)
+        .with_context_setup(chess_gui::setup)
         .build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
 }
 

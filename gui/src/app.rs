@@ -67,6 +67,12 @@ const BOARD_KEY: &str = "board-settings";
 const FILE_DIALOG_KEY: &str = "file-dialogs";
 const COLLECTIONS_KEY: &str = "collections";
 
+/// The widest a panel beside the board may be: 40% of the window (but
+/// never below its `min` width), so the board keeps the most room.
+fn side_panel_max(ctx: &egui::Context, min: f32) -> f32 {
+    (ctx.content_rect().width() * 0.4).max(min)
+}
+
 /// What the file dialogs remember between runs.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct FileDialogMemory {
@@ -189,20 +195,23 @@ impl ChessApp {
             let explorer = egui::Panel::left("explorer")
                 .resizable(true)
                 .default_size(400.0)
-                .min_size(300.0)
+                .size_range(300.0..=side_panel_max(&ctx, 300.0))
                 .show(ui, |ui| ui::explorer::panel(ui, &self.model));
             self.view.explorer_hover = explorer.inner.hovered;
             self.apply_all(explorer.inner.actions);
         }
         match self.model.mode {
             Mode::Play => {
+                // The board keeps priority: the panel is at most 40% of the
+                // window, whatever width was saved or its text would take.
                 let side = egui::Panel::right("game")
                     .resizable(true)
                     .default_size(300.0)
-                    .min_size(240.0)
+                    .size_range(240.0..=side_panel_max(&ctx, 240.0))
                     .show(ui, |ui| {
                         ui::play::side_panel(ui, &mut self.model, &mut self.view.move_text)
                     });
+                ui::divider_grip(&ctx, side.response.rect);
                 self.apply_all(side.inner);
                 if ui::review::wanted(&self.model) {
                     let review = egui::Panel::bottom("review").show(ui, |ui| ui::review::panel(ui, &self.model));
@@ -216,11 +225,12 @@ impl ChessApp {
                 let side = egui::Panel::right("editor")
                     .resizable(true)
                     .default_size(330.0)
-                    .min_size(280.0)
+                    .size_range(280.0..=side_panel_max(&ctx, 280.0))
                     .show(ui, |ui| {
                         let collection = !self.model.collections.open.is_empty();
                         ui::editor::side_panel(ui, &mut self.model.editor, collection)
                     });
+                ui::divider_grip(&ctx, side.response.rect);
                 self.apply_all(side.inner);
                 let (settings, flipped) = (self.model.board, self.model.flipped);
                 egui::CentralPanel::default().show(ui, |ui| {
@@ -231,6 +241,8 @@ impl ChessApp {
         if self.model.collections.list_shown {
             let actions = ui::game_list::show(&ctx, &mut self.model.collections);
             self.apply_all(actions);
+        } else {
+            self.model.collections.was_shown = false;
         }
         if let Some(text) = self.model.clipboard.take() {
             ctx.copy_text(text);

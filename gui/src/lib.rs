@@ -19,6 +19,13 @@ pub use app::ChessApp;
 /// the desktop shows the right icon and entry for them.
 pub const APP_ID: &str = "org.chesstoolkit.Chess";
 
+/// Prepares a new egui context for the app: its fonts (with the chess
+/// symbols), and panel edges wide enough to grab.
+pub fn setup(ctx: &egui::Context) {
+    fonts::install(ctx);
+    ctx.all_styles_mut(|style| style.interaction.resize_grab_radius_side = 6.0);
+}
+
 /// The window icon: the app's icon, 64 pixels square.
 pub fn icon() -> egui::IconData {
     eframe::icon_data::from_png_bytes(include_bytes!(

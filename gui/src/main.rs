@@ -23,7 +23,7 @@ fn main() -> eframe::Result {
         "chess-gui",
         options,
         Box::new(move |cc| {
-            chess_gui::fonts::install(&cc.egui_ctx);
+            chess_gui::setup(&cc.egui_ctx);
             let mut app = ChessApp::new(Box::new(NativeDialogs));
             if let Some(storage) = cc.storage {
                 app.restore(storage);

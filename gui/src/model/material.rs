@@ -1,32 +1,31 @@
 //! The material on the board as players count it: what each side has
-//! taken, and the difference in pawns.
+//! taken since the game's start, and the difference in pawns.
 
-use chess_core::{Color, Position};
+use chess_core::{Color, Piece, Position, Role};
 
-/// What each side has taken: the opponent's pieces missing from the board
-/// (against the usual set, so promotions can make it less), as `(taker,
-/// captured roles, most valuable first)`, and the material difference in
-/// pawns from White's side ([`Role::value`](chess_core::Role::value)).
-pub fn captures(pos: &Position) -> ([Vec<chess_core::Role>; 2], i32) {
-    use chess_core::{Piece, Role};
-    let start = [
-        (Role::Queen, 1),
-        (Role::Rook, 2),
-        (Role::Bishop, 2),
-        (Role::Knight, 2),
-        (Role::Pawn, 8),
-    ];
+/// What each side has taken since `start` (the game's first position, the
+/// usual set or a position set up), at `pos`: the opponent's pieces missing
+/// from the board, most valuable first, as `[White took, Black took]`; a
+/// piece more than at the start is a promoted pawn, not a capture. And the
+/// material difference in pawns from White's side
+/// ([`Role::value`](chess_core::Role::value)).
+pub fn captures(start: &Position, pos: &Position) -> ([Vec<Role>; 2], i32) {
+    let count = |p: &Position, color, role| p.squares_of(Piece::new(color, role)).count();
     let mut taken: [Vec<Role>; 2] = [Vec::new(), Vec::new()];
     let mut material = [0i32; 2];
     for color in [Color::White, Color::Black] {
-        for (role, count) in start {
-            let on_board = pos.squares_of(Piece::new(color, role)).count() as i32;
-            material[color.index()] += on_board * role.value();
-            for _ in on_board..count {
-                // `color`'s piece is gone: the other side took it.
-                taken[(!color).index()].push(role);
-            }
+        let mut promoted = 0;
+        let taker = (!color).index();
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            let (before, now) = (count(start, color, role), count(pos, color, role));
+            promoted += now.saturating_sub(before);
+            taken[taker].extend(std::iter::repeat_n(role, before.saturating_sub(now)));
+            material[color.index()] += now as i32 * role.value();
         }
+        let (before, now) = (count(start, color, Role::Pawn), count(pos, color, Role::Pawn));
+        let pawns_taken = before.saturating_sub(now).saturating_sub(promoted);
+        taken[taker].extend(std::iter::repeat_n(Role::Pawn, pawns_taken));
+        material[color.index()] += now as i32 * Role::Pawn.value();
     }
     (taken, material[0] - material[1])
 }
@@ -35,19 +34,49 @@ pub fn captures(pos: &Position) -> ([Vec<chess_core::Role>; 2], i32) {
 mod tests {
     use super::*;
 
+    fn at(fen: &str) -> Position {
+        fen.parse().unwrap()
+    }
+
     #[test]
     fn captured_pieces_and_material() {
-        use chess_core::Role;
-        let pos: Position = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3"
-            .parse()
-            .unwrap();
-        let (taken, diff) = captures(&pos);
+        let start = Position::new();
+        let (taken, diff) = captures(
+            &start,
+            &at("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3"),
+        );
         assert_eq!(taken, [vec![Role::Queen], vec![Role::Queen]]);
         assert_eq!(diff, 0);
-        let pos: Position = "4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".parse().unwrap();
-        let (taken, diff) = captures(&pos);
+        let (taken, diff) = captures(&start, &at("4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
         assert_eq!(taken[0].len(), 15);
         assert!(taken[1].is_empty());
         assert_eq!(diff, 39);
+    }
+
+    /// A game from a set-up position counts only what was taken in it: K+R
+    /// against K took nothing.
+    #[test]
+    fn a_set_up_position_counts_from_itself() {
+        let start = at("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let (taken, diff) = captures(&start, &start);
+        assert!(taken.iter().all(Vec::is_empty), "{taken:?}");
+        assert_eq!(diff, 5);
+        let after = at("8/8/8/8/8/8/8/4K1k1 w - - 0 1");
+        let (taken, _) = captures(&start, &after);
+        assert_eq!(taken, [vec![], vec![Role::Rook]]);
+    }
+
+    /// A second queen is a promoted pawn, not a missing one taken.
+    #[test]
+    fn a_promotion_is_not_a_capture() {
+        let start = Position::new();
+        let pos = at("rnbqkb1r/pppppp1p/Q4n2/8/8/8/PPPPPPP1/RNBQKBNR b KQkq - 0 8");
+        let (taken, diff) = captures(&start, &pos);
+        assert_eq!(
+            taken,
+            [vec![Role::Pawn], vec![]],
+            "White took g7's pawn; its h-pawn promoted"
+        );
+        assert_eq!(diff, 9);
     }
 }

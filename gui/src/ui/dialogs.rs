@@ -382,7 +382,14 @@ fn new_game(ctx: &egui::Context, mut setup: GameSetup, engines: &[Found]) -> Vec
     let mut cancel = false;
     let mut choose = false;
     let mut choose_book = false;
-    Modal::new(Id::unique("new game")).show(ctx, |ui| {
+    // Enter starts the game, also from a number field (which takes the
+    // key for itself once its value is in): looked at before the fields.
+    let enter = ctx.input(|i| i.key_pressed(egui::Key::Enter));
+    // Anchored at the top, so the dialog does not jump as its options
+    // change its height.
+    let id = Id::unique("new game");
+    let area = Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0));
+    Modal::new(id).area(area).show(ctx, |ui| {
         ui.set_width(420.0);
         ui.heading("New game");
         ui.add_space(4.0);
@@ -405,17 +412,23 @@ fn new_game(ctx: &egui::Context, mut setup: GameSetup, engines: &[Found]) -> Vec
         ui.add_enabled_ui(computer, |ui| {
             ui.add(egui::Slider::new(&mut setup.level, 1..=10).text("Level"))
                 .on_hover_text("1: a beginner can win; 10: full strength");
-            let mut seconds = setup.think_ms as f64 / 1000.0;
-            if ui
-                .add(
-                    egui::Slider::new(&mut seconds, 0.1..=10.0)
-                        .logarithmic(true)
-                        .suffix(" s")
-                        .text("Time per move"),
-                )
-                .changed()
-            {
-                setup.think_ms = (seconds * 1000.0).round() as u64;
+            // On the clock, the computer budgets its own time: no time per
+            // move to set.
+            if setup.time_control.is_none() {
+                let mut seconds = setup.think_ms as f64 / 1000.0;
+                if ui
+                    .add(
+                        egui::Slider::new(&mut seconds, 0.1..=10.0)
+                            .logarithmic(true)
+                            .suffix(" s")
+                            .text("Time per move"),
+                    )
+                    .changed()
+                {
+                    setup.think_ms = (seconds * 1000.0).round() as u64;
+                }
+            } else {
+                ui.weak("On the clock, the computer spends its time as it sees fit.");
             }
         });
         ui.add_space(6.0);
@@ -462,8 +475,7 @@ fn new_game(ctx: &egui::Context, mut setup: GameSetup, engines: &[Found]) -> Vec
         ui.add_space(10.0);
         ui.horizontal(|ui| {
             let playable = setup.check_time().is_ok();
-            start = ui.add_enabled(playable, egui::Button::new("Start game")).clicked()
-                || playable && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            start = ui.add_enabled(playable, egui::Button::new("Start game")).clicked() || playable && enter;
             cancel = ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
         });
     });

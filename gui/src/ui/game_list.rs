@@ -21,12 +21,21 @@ pub fn show(ctx: &egui::Context, collections: &mut Collections) -> Vec<Action> {
     let mut actions = Vec::new();
     let names: Vec<String> = collections.open.iter().map(Collection::name).collect();
     let active = collections.active;
+    if collections.active().is_none() {
+        return actions;
+    }
+    let title = format!("Games in {}", names[active]);
+    // Shown again (Ctrl+L, a search), the list comes to the front.
+    let id = egui::Id::unique("game list");
+    if !collections.was_shown {
+        ctx.move_to_top(egui::LayerId::new(egui::Order::Middle, id));
+    }
+    collections.was_shown = true;
     let Some(collection) = collections.active_mut() else {
         return actions;
     };
-    let title = format!("Games in {}", names[active]);
     egui::Window::new(title)
-        .id(egui::Id::unique("game list"))
+        .id(id)
         .collapsible(false)
         .default_size([980.0, 600.0])
         .show(ctx, |ui| {

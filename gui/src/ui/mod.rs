@@ -10,3 +10,25 @@ pub mod game_list;
 pub mod menu;
 pub mod play;
 pub mod review;
+
+/// A visible grip on the edge between the board and the panel whose rect
+/// is `panel` (on its board side), so the divider can be seen and dragged.
+pub fn divider_grip(ctx: &egui::Context, panel: egui::Rect) {
+    let board = ctx.content_rect().center().x;
+    let x = if panel.center().x > board {
+        panel.left() + 3.0
+    } else {
+        panel.right() - 3.0
+    };
+    let grip = egui::Rect::from_center_size(egui::pos2(x, panel.center().y), egui::vec2(4.0, 40.0));
+    let color = ctx
+        .global_style()
+        .visuals
+        .widgets
+        .inactive
+        .fg_stroke
+        .color
+        .gamma_multiply(0.6);
+    ctx.layer_painter(egui::LayerId::background())
+        .rect_filled(grip, 2.0, color);
+}

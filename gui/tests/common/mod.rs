@@ -20,7 +20,7 @@ pub fn builder(size: egui::Vec2) -> HarnessBuilder<ChessApp> {
     Harness::builder()
         .with_size(size)
         .with_max_steps(32)
-        .with_context_setup(chess_gui::fonts::install)
+        .with_context_setup(chess_gui::setup)
 }
 
 /// `app` built by `builder`, drawn as the real app draws itself.

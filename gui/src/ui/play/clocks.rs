@@ -10,8 +10,10 @@ use crate::model::{Action, Model};
 /// the material difference. A clock that waits for the player (a restored
 /// game) has a button to run it again.
 pub(super) fn clocks(ui: &mut egui::Ui, model: &Model) -> Option<Action> {
-    let (taken, diff) = crate::model::material::captures(model.play.position());
-    if taken.iter().any(|t| !t.is_empty()) {
+    let (taken, diff) = crate::model::material::captures(model.play.game.start_position(), model.play.position());
+    // Always there (a dash while nothing is taken), so the panel does not
+    // shift when the first capture comes.
+    {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
             let glyphs: String = taken[color.index()]
                 .iter()

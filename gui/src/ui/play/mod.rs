@@ -125,7 +125,7 @@ pub fn side_panel(ui: &mut egui::Ui, model: &mut Model, move_text: &mut String) 
     ui.add_space(6.0);
     // Against the computer: who plays which side, at what level.
     if let Some(players) = model.computer.setup.players() {
-        ui.label(RichText::new(players).strong());
+        ui.add(egui::Label::new(RichText::new(players).strong()).wrap());
     }
     let mut actions: Vec<Action> = clocks::clocks(ui, model).into_iter().collect();
     actions.extend(header::header_panel(ui, &model.play.game));
