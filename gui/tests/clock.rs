@@ -59,41 +59,53 @@ fn a_timed_game_until_a_flag_falls() {
         (times.wtime, times.btime),
         (Duration::from_secs(60), Duration::from_secs(60))
     );
-    // White thinks 5 s.
+    // The clock starts with the first move: White thinks 5 s over it for
+    // free.
     time.set(5);
     settle(&mut h);
-    h.get_by_label("White 0:55");
+    h.get_by_label("White 1:00");
     square(&mut h, "e2");
     square(&mut h, "e4");
     // Black's time runs now, White's stands.
     time.set(12);
     settle(&mut h);
-    h.get_by_label("White 0:55");
+    h.get_by_label("White 1:00");
     h.get_by_label("Black 0:53");
-    // Undo: Black's move? None yet; White's move is taken back, and White's
-    // 55 s come back as they were when it moved.
+    // Undo the first move: the clock waits for it again, both times whole.
     click(&mut h, "Undo");
-    h.get_by_label("White 0:55");
+    h.get_by_label("White 1:00");
     h.get_by_label("Black 1:00");
+    time.set(13);
     square(&mut h, "e2");
     square(&mut h, "e4");
-    // Black's flag falls: White has mating material, so White wins.
+    // Black thinks 2 s and replies; White's time runs from then.
+    time.set(15);
+    settle(&mut h);
+    square(&mut h, "e7");
+    square(&mut h, "e5");
+    // White's flag falls: Black has mating material, so Black wins.
     time.set(100);
     settle(&mut h);
     let outcome = h.state().model.play.outcome();
     assert_eq!(
         outcome,
         Some(chess_core::Outcome::Win {
-            winner: chess_core::Color::White,
+            winner: chess_core::Color::Black,
             reason: chess_core::WinReason::Timeout
         })
     );
-    h.get_by_label_contains("Black lost on time");
-    h.get_by_label("Black 0.0");
+    // In the status line and in the banner.
+    assert_eq!(h.query_all_by_label("White lost on time — Black wins 0-1").count(), 2);
+    h.get_by_label("White 0.0");
+    // The banner says so too, with the players.
+    h.get_by_label_contains("Game over: 0–1, White lost on time");
     // The PGN has the time control and the clock after each move.
     let pgn = h.state().model.pgn();
     assert!(pgn.contains("[TimeControl \"60\"]"), "{pgn}");
-    assert!(pgn.contains("1. e4 {[%clk 0:00:55]} 1-0"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 {[%clk 0:01:00]} 1... e5 {[%clk 0:00:58]} 0-1"),
+        "{pgn}"
+    );
 }
 
 /// An imported online game: moving through it, the clocks show the times
@@ -136,14 +148,16 @@ fn a_saved_timed_game_resumes_with_its_times() {
     square(&mut h, "e4");
     time.set(25);
     settle(&mut h);
-    h.get_by_label("White 2:52");
+    // The first move was free: White's time stood until it was made (and
+    // its increment came).
+    h.get_by_label("White 3:02");
     h.get_by_label("Black 2:45");
     h.get_by_label("File").click();
     settle(&mut h);
     click(&mut h, "Save Ctrl+S");
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(
-        text.contains("version: 3") && text.contains("left_ms: (172000, 165000)"),
+        text.contains("version: 3") && text.contains("left_ms: (182000, 165000)"),
         "{text}"
     );
     // Later, another game, then the saved one again: Black's time runs on.
@@ -155,7 +169,7 @@ fn a_saved_timed_game_resumes_with_its_times() {
     h.get_by_label("File").click();
     settle(&mut h);
     click(&mut h, "Open… Ctrl+O");
-    h.get_by_label("White 2:52");
+    h.get_by_label("White 3:02");
     h.get_by_label("Black 2:45");
     time.set(505);
     settle(&mut h);
@@ -192,12 +206,13 @@ fn a_handicap_made_in_the_new_game_dialog() {
     settle(&mut h);
     square(&mut h, "e2");
     square(&mut h, "e4");
-    // Black uses 7 s and gets 5 back (Bronstein); White got its 2 s.
+    // White's first move was free (its 2 s came); Black uses 7 s and gets
+    // 5 back (Bronstein).
     time.set(11);
     settle(&mut h);
     square(&mut h, "e7");
     square(&mut h, "e5");
-    h.get_by_label("White 2:58");
+    h.get_by_label("White 3:02");
     h.get_by_label("Black 0:58");
     let pgn = h.state().model.pgn();
     assert!(pgn.contains("[WhiteTimeControl \"180+2\"]"), "{pgn}");
@@ -325,4 +340,30 @@ fn the_computer_at_full_strength_keeps_time_in_a_five_second_game() {
             "{color:?} used its time"
         );
     }
+}
+
+/// A flag that falls before its side has made a move aborts the game: no
+/// result, as lichess aborts it.
+#[test]
+fn a_flag_before_any_move_aborts_the_game() {
+    let time = Manual::default();
+    let mut h = harness(&time);
+    settle(&mut h);
+    click(&mut h, "New game");
+    click(&mut h, "1+0");
+    click(&mut h, "White: human");
+    click(&mut h, "Black: human");
+    click(&mut h, "Start game");
+    // White's time does not run before its first move.
+    time.set(200);
+    settle(&mut h);
+    h.get_by_label("White 1:00");
+    square(&mut h, "d2");
+    square(&mut h, "d4");
+    // Black never moves: its flag falls, and it had made no move.
+    time.set(300);
+    settle(&mut h);
+    assert_eq!(h.state().model.play.outcome(), None, "no result");
+    h.get_by_label_contains("Game aborted: Black did not make a move in time");
+    assert_eq!(h.state().model.timing.aborted(), Some(chess_core::Color::Black));
 }

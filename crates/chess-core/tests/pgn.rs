@@ -568,3 +568,34 @@ fn each_game_begins_also_after_a_broken_one() {
         "the second game's one move, not the first's two"
     );
 }
+
+/// What a file recorded is written back as recorded: a study's `*` stays
+/// `*` though its line ends in mate.
+#[test]
+fn a_recorded_result_is_kept_on_export() {
+    let text = "[Event \"Study: chapter 1\"]\n[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n";
+    let game = read_game(text).unwrap();
+    let written = chess_core::pgn::write_game(&game);
+    assert!(written.contains("[Result \"*\"]"), "{written}");
+    assert!(written.ends_with("Qh4# *\n"), "{written}");
+    // A game without a Result tag is written with its outcome.
+    let mut played = chess_core::Game::new();
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        played.play_san(san).unwrap();
+    }
+    let written = chess_core::pgn::write_game(&played);
+    assert!(
+        written.contains("[Result \"0-1\"]") && written.ends_with("0-1\n"),
+        "{written}"
+    );
+}
+
+/// A date nobody knows is the UTC date when the game has one (lichess
+/// writes both).
+#[test]
+fn an_unknown_date_is_the_utc_date() {
+    let text = "[Event \"Casual\"]\n[Date \"????.??.??\"]\n[UTCDate \"2026.11.20\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let written = chess_core::pgn::write_game(&read_game(text).unwrap());
+    assert!(written.contains("[Date \"2026.11.20\"]"), "{written}");
+    assert!(written.contains("[UTCDate \"2026.11.20\"]"), "{written}");
+}

@@ -317,6 +317,29 @@ impl Clock {
     }
 }
 
+/// The times a UCI engine is given: both clocks, the increments, and the
+/// moves to go of the side to move.
+fn clock_times(clock: &Clock, turn: Color, now: Duration) -> ClockTimes {
+    let increment = |color| match clock.bonus(color) {
+        Bonus::Increment(d) => d,
+        _ => Duration::ZERO,
+    };
+    ClockTimes {
+        wtime: clock.left(Color::White, now),
+        btime: clock.left(Color::Black, now),
+        winc: increment(Color::White),
+        binc: increment(Color::Black),
+        movestogo: clock.moves_to_go(turn),
+    }
+}
+
+/// The moves `color` has made along the main line of `game`.
+fn moves_made(game: &Game, color: Color) -> usize {
+    let first = game.start_position().turn();
+    let plies = game.ply(game.mainline_end()) - game.ply(chess_core::NodeId::ROOT);
+    if color == first { plies.div_ceil(2) } else { plies / 2 }
+}
+
 /// The outcome when `flagged` runs out of time in `pos` (FIDE 6.9): the
 /// opponent wins, unless it cannot checkmate by any series of legal moves
 /// ("cannot mate" as the core judges it per side: a lone king; a king and
@@ -363,6 +386,17 @@ pub struct GameClock {
     /// Paused until the player comes back: a game restored after the app
     /// ended without quitting.
     waiting: bool,
+    /// Whether the clock has started: a new game's starts with its first
+    /// move (the first mover thinks over it with its time standing, as on
+    /// lichess).
+    started: bool,
+    /// The side whose flag fell before it had made a move: the game was
+    /// aborted, not lost, and the clock stops for good.
+    aborted: Option<Color>,
+    /// The ply the game started at (its clock starts with the move after),
+    /// and the side to move then.
+    first_ply: usize,
+    first_turn: Color,
 }
 
 impl Default for GameClock {
@@ -373,6 +407,10 @@ impl Default for GameClock {
             counted: 0,
             held: false,
             waiting: false,
+            started: false,
+            aborted: None,
+            first_ply: 0,
+            first_turn: Color::White,
         }
     }
 }
@@ -387,6 +425,9 @@ pub struct Synced {
     pub clock_times: Option<ClockTimes>,
     /// The game's result when a flag fell.
     pub flagged: Option<Outcome>,
+    /// The side whose flag fell before it made a move: the game is
+    /// aborted (no result), as lichess aborts it.
+    pub aborted: Option<Color>,
 }
 
 impl GameClock {
@@ -395,18 +436,29 @@ impl GameClock {
         self.time.now()
     }
 
-    /// Starts the clock of a new game at its cursor (none: untimed), the
-    /// side to move's time running.
+    /// Sets the clock of a new game at its cursor (none: untimed). It
+    /// starts with the first move: the side to move thinks over its first
+    /// move with its time standing, and the other side's runs once it is
+    /// made.
     pub fn start(&mut self, controls: Option<[TimeControl; 2]>, game: &Game) {
-        let now = self.now();
-        self.clock = controls.map(|[white, black]| {
-            let mut clock = Clock::new(white, black);
-            clock.start(game.position().turn(), now);
-            clock
-        });
+        self.clock = controls.map(|[white, black]| Clock::new(white, black));
         self.counted = game.ply(game.cursor());
+        self.first_ply = self.counted;
+        self.first_turn = game.position().turn();
         self.held = false;
         self.waiting = false;
+        self.started = false;
+        self.aborted = None;
+    }
+
+    /// Whether the clock waits for the game's first move.
+    pub fn waits_for_first_move(&self) -> bool {
+        self.clock.is_some() && !self.started && self.aborted.is_none()
+    }
+
+    /// The side whose flag fell before it moved, aborting the game.
+    pub fn aborted(&self) -> Option<Color> {
+        self.aborted
     }
 
     /// Resumes a clock saved with `game`: the side to move at the end of
@@ -420,6 +472,9 @@ impl GameClock {
         self.clock = Some(clock);
         self.held = false;
         self.waiting = false;
+        self.started = true;
+        self.aborted = None;
+        self.first_ply = game.ply(chess_core::NodeId::ROOT);
     }
 
     /// Pauses the clock until the player comes back ([`GameClock::come_back`],
@@ -470,6 +525,24 @@ impl GameClock {
         let Some(clock) = &mut self.clock else {
             return Synced::default();
         };
+        if self.aborted.is_some() {
+            return Synced::default();
+        }
+        // The first move starts the clock: the time of the side to move
+        // after it runs from now.
+        if !self.started {
+            if ply > self.counted && !over {
+                // Pressed at once for the first move (its time standing
+                // until then, its bonus given), so each move has its press.
+                self.started = true;
+                clock.start(self.first_turn, now);
+            } else {
+                return Synced {
+                    clock_times: Some(clock_times(clock, game.position_at(end).turn(), now)),
+                    ..Synced::default()
+                };
+            }
+        }
         if held && !over && !self.waiting && clock.is_running() {
             clock.pause(now);
             self.held = true;
@@ -485,6 +558,16 @@ impl GameClock {
             clock.undo(now);
             self.counted -= 1;
         }
+        // Back before the first move: the clock waits for it again.
+        if ply <= self.first_ply {
+            let [white, black] = clock.controls();
+            *clock = Clock::new(white.clone(), black.clone());
+            self.started = false;
+            return Synced {
+                clock_times: Some(clock_times(clock, game.position_at(end).turn(), now)),
+                ..Synced::default()
+            };
+        }
         if over {
             clock.pause(now);
             self.held = false;
@@ -494,23 +577,18 @@ impl GameClock {
             return Synced::default();
         }
         let turn = game.position_at(end).turn();
-        let increment = |color| match clock.bonus(color) {
-            Bonus::Increment(d) => d,
-            _ => Duration::ZERO,
-        };
         let mut synced = Synced {
-            clock_times: Some(ClockTimes {
-                wtime: clock.left(Color::White, now),
-                btime: clock.left(Color::Black, now),
-                winc: increment(Color::White),
-                binc: increment(Color::Black),
-                movestogo: clock.moves_to_go(turn),
-            }),
-            flagged: None,
+            clock_times: Some(clock_times(clock, turn, now)),
+            ..Synced::default()
         };
         if let Some(flagged) = clock.flagged(now) {
             clock.pause(now);
-            synced.flagged = Some(flag_outcome(game.position_at(end), flagged));
+            if moves_made(game, flagged) == 0 {
+                self.aborted = Some(flagged);
+                synced.aborted = Some(flagged);
+            } else {
+                synced.flagged = Some(flag_outcome(game.position_at(end), flagged));
+            }
         }
         synced
     }

@@ -81,6 +81,10 @@ pub struct GameSetup {
     /// (a handicap); none: the same as White's.
     #[serde(default)]
     pub black_time_control: Option<super::clock::TimeControl>,
+    /// The name the person playing is recorded under (empty: the
+    /// account's name; see [`GameSetup::player_name`]).
+    #[serde(default)]
+    pub player: String,
 }
 
 impl Default for GameSetup {
@@ -96,6 +100,7 @@ impl Default for GameSetup {
             book: None,
             time_control: None,
             black_time_control: None,
+            player: String::new(),
         }
     }
 }

@@ -76,6 +76,7 @@ impl Model {
                 let setup = self.computer.setup.clone();
                 self.start(setup.new_game(), None, AppState::default());
                 self.timing.start(setup.controls(), &self.play.game);
+                self.record_game_facts(&setup);
                 self.computer.set_setup(setup);
             }
             Pending::NewGameWith(setup) => {
@@ -85,6 +86,7 @@ impl Model {
                 }
                 self.start(setup.new_game(), None, AppState::default());
                 self.timing.start(setup.controls(), &self.play.game);
+                self.record_game_facts(&setup);
                 self.computer.set_setup(setup);
             }
             Pending::Open => self.choose(Purpose::Open, dialogs),

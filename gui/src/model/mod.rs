@@ -14,6 +14,7 @@ mod document;
 pub mod editor;
 pub mod engines;
 pub mod files;
+mod game_facts;
 pub mod game_list;
 pub mod history;
 pub mod material;
@@ -89,6 +90,8 @@ pub struct Model {
     pub file_dialog_open: bool,
     /// The UCI engines found on the system and pointed to by the user.
     pub engines: engines::Engines,
+    /// The time of day, for the date a game records (tests fix it).
+    pub now: fn() -> chrono::DateTime<chrono::Utc>,
 }
 
 impl Default for Model {
@@ -120,6 +123,7 @@ impl Model {
             autosave: None,
             file_dialog_open: false,
             engines: engines::Engines::default(),
+            now: chrono::Utc::now,
         }
     }
 
@@ -134,6 +138,18 @@ impl Model {
         self.computer.clock_times = synced.clock_times;
         if let Some(outcome) = synced.flagged {
             self.play.record_result(outcome);
+        }
+        if let Some(color) = synced.aborted {
+            // No move, no game: aborted, not lost. People may play on,
+            // without the clock or the computer.
+            let mut setup = self.computer.setup.clone();
+            setup.white = Player::Human;
+            setup.black = Player::Human;
+            self.computer.set_setup(setup);
+            self.play.message = Some(format!(
+                "Game aborted: {} did not make a move in time. Start a new game to play on the clock.",
+                color.name()
+            ));
         }
     }
 }

@@ -160,6 +160,7 @@ impl Play {
         let before = self.game.clone();
         let result = change(&mut self.game);
         if changed(&result) {
+            sync_result_tag(&before, &mut self.game);
             self.history.record(before);
             self.generation += 1;
         }
@@ -614,6 +615,21 @@ impl Play {
     /// The piece on a square.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.position().piece_at(sq)
+    }
+}
+
+/// Keeps the game's `Result` tag with its end when a change moved the end
+/// of the main line or decided it (a move, a mate, a resignation, a flag,
+/// a line deleted): PGN export writes the tag as recorded, so a file's own
+/// result stays as it was until the game is played on in the app.
+fn sync_result_tag(before: &Game, after: &mut Game) {
+    let end_of = |g: &Game| {
+        let end = g.mainline_end();
+        (g.ply(end), g.outcome_at(end).map(|o| o.result()))
+    };
+    let now = end_of(after);
+    if end_of(before) != now {
+        after.tags.set("Result", now.1.unwrap_or("*"));
     }
 }
 

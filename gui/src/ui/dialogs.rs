@@ -403,6 +403,21 @@ fn new_game(ctx: &egui::Context, mut setup: GameSetup, engines: &[Found]) -> Vec
                     ui.end_row();
                 }
             });
+        ui.horizontal(|ui| {
+            let label = ui.label("Your name");
+            let hint = GameSetup {
+                player: String::new(),
+                ..setup.clone()
+            }
+            .player_name();
+            ui.add(
+                egui::TextEdit::singleline(&mut setup.player)
+                    .hint_text(hint)
+                    .desired_width(200.0),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("The name the game records for you (White or Black in PGN)");
+        });
         ui.add_space(6.0);
         chess960_choice(ui, &mut setup);
         ui.add_space(6.0);

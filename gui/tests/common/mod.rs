@@ -28,10 +28,21 @@ pub fn build(builder: HarnessBuilder<ChessApp>, app: ChessApp) -> Harness<'stati
     builder.build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
 }
 
+/// Noon of a fixed day, for the dates games record (so pictures of the app
+/// do not change from day to day).
+pub fn fixed_now() -> chrono::DateTime<chrono::Utc> {
+    use chrono::TimeZone;
+    chrono::Utc.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap()
+}
+
 /// `app` in a window of `size`, its moves appearing at once (the glide has
-/// its own test).
+/// its own test), the player named Ann and the day fixed.
 pub fn harness_of(mut app: ChessApp, size: egui::Vec2) -> Harness<'static, ChessApp> {
     app.model.board.animate = false;
+    app.model.now = fixed_now;
+    if app.model.computer.setup.player.is_empty() {
+        app.model.computer.setup.player = "Ann".into();
+    }
     build(builder(size), app)
 }
 

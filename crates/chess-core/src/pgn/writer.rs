@@ -30,8 +30,10 @@ fn escape(value: &str) -> String {
 }
 
 /// The game as PGN text, ending with a newline. The `Result` tag and the
-/// termination marker agree with the game's outcome at the end of the main
-/// line; `SetUp` and `FEN` are written when the game does not start from the
+/// termination marker are the game's `Result` tag when it has one (what was
+/// recorded is never changed), else its outcome at the end of the main
+/// line; a `Date` nobody knows is the `UTCDate` when there is one; `SetUp`
+/// and `FEN` are written when the game does not start from the
 /// standard position, and always for Chess960, with `[Variant "Chess960"]`;
 /// `ECO` and `Opening` name the game's opening when its tags name none.
 ///
@@ -46,15 +48,26 @@ fn escape(value: &str) -> String {
 pub fn write_game(game: &Game) -> String {
     let mut out = String::new();
     let end = game.mainline_end();
-    let result = game.outcome_at(end).map_or("*", |o| o.result());
+    // A result the game records is kept as recorded (a study's "*" stays
+    // "*" though its line ends in mate); without one, the outcome at the end
+    // of the main line says it.
+    let result = match game.tags.get("Result") {
+        Some(tag @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => tag,
+        _ => game.outcome_at(end).map_or("*", |o| o.result()),
+    };
     let tag = |out: &mut String, name: &str, value: &str| {
         out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     };
+    // A date nobody knows (`????.??.??`) is the day in UTC when the game
+    // says it (lichess writes `UTCDate`).
+    let known = |name: &str| game.tags.get(name).filter(|v| v.chars().any(|c| c.is_ascii_digit()));
     for name in Tags::SEVEN_TAG_ROSTER {
-        let value = if name == "Result" {
-            result
-        } else {
-            game.tags.get(name).unwrap_or(default_value(name))
+        let value = match name {
+            "Result" => result,
+            "Date" => known("Date")
+                .or_else(|| known("UTCDate"))
+                .unwrap_or(default_value(name)),
+            _ => game.tags.get(name).unwrap_or(default_value(name)),
         };
         tag(&mut out, name, value);
     }

@@ -3,6 +3,7 @@
 //! the [`Action`]s asked for, which the app hands to [`Model::apply`].
 
 mod analysis;
+mod banner;
 mod book;
 mod clocks;
 mod controls;
@@ -123,6 +124,7 @@ fn promotion_picker(ui: &mut egui::Ui, model: &Model, rect: egui::Rect, from: Sq
 /// The panel beside the board: controls, the move box and the move list.
 pub fn side_panel(ui: &mut egui::Ui, model: &mut Model, move_text: &mut String) -> Vec<Action> {
     ui.add_space(6.0);
+    banner::result_banner(ui, model);
     // Against the computer: who plays which side, at what level.
     if let Some(players) = model.computer.setup.players() {
         ui.add(egui::Label::new(RichText::new(players).strong()).wrap());

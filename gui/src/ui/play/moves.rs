@@ -71,6 +71,9 @@ pub(super) fn move_list(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
         return Vec::new();
     }
     let cursor = play.game.cursor();
+    let moved_to = egui::Id::unique("move list cursor");
+    let scroll_to_cursor = ui.data(|d| d.get_temp::<chess_core::NodeId>(moved_to)) != Some(cursor);
+    ui.data_mut(|d| d.insert_temp(moved_to, cursor));
     let mut actions = Vec::new();
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
@@ -114,6 +117,11 @@ pub(super) fn move_list(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
                         rich = rich.strong();
                     }
                     let mut response = ui.selectable_label(*node == cursor, rich);
+                    // The move shown is kept in view as it changes (the
+                    // end of a long game, a move clicked on the graph).
+                    if *node == cursor && scroll_to_cursor {
+                        response.scroll_to_me(Some(egui::Align::Center));
+                    }
                     // Hover: the time the move took, from the clock or the
                     // file's [%emt]; the time left after it, from [%clk].
                     let ply = play.game.ply(*node);
@@ -178,6 +186,13 @@ pub(super) fn move_list(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
                     }
                 }
             }
+        }
+        // The result, after the last move of the main line, as a score
+        // sheet ends.
+        let end = play.game.mainline_end();
+        if let Some(outcome) = play.game.outcome_at(end) {
+            ui.label(RichText::new(outcome.result()).strong())
+                .on_hover_text(outcome.to_string());
         }
     });
     actions
