@@ -599,3 +599,30 @@ fn an_unknown_date_is_the_utc_date() {
     assert!(written.contains("[Date \"2026.11.20\"]"), "{written}");
     assert!(written.contains("[UTCDate \"2026.11.20\"]"), "{written}");
 }
+
+/// One bad move in a side variation costs the rest of that variation,
+/// not the game: the game is read, the variation kept up to the bad move,
+/// a warning says where; the main line stays exact, and a bad move there
+/// is still an error.
+#[test]
+fn a_bad_move_in_a_variation_cuts_the_variation_not_the_game() {
+    let text = "[Event \"Study\"]\n\n1. e4 e5 (1... c5 2. Nf3 Ke7?? 3. d4) (1... d5) 2. Nf3 Nc6 *\n";
+    let game = read_game(text).unwrap();
+    let sans: Vec<String> = game.mainline().iter().map(|&n| game.san_at(n).unwrap()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
+    let e4 = game.mainline()[0];
+    let replies: Vec<String> = game.children(e4).iter().map(|&n| game.san_at(n).unwrap()).collect();
+    assert_eq!(replies, ["e5", "c5", "d5"], "both variations kept");
+    let c5 = game.children(e4)[1];
+    let nf3 = game.children(c5)[0];
+    assert_eq!(game.san_at(nf3).as_deref(), Some("Nf3"));
+    assert!(game.children(nf3).is_empty(), "cut at the bad move");
+    let warnings: Vec<String> = game.warnings().iter().map(ToString::to_string).collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("line 3, column ") && warnings[0].contains("Ke7?? cannot be played in its variation"),
+        "{warnings:?}"
+    );
+    // In the main line it is an error.
+    assert!(read_game("1. e4 e5 2. Ke7 *").is_err());
+}

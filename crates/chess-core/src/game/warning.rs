@@ -57,6 +57,15 @@ pub enum PgnWarningKind {
     /// The game does not end with a result (`1-0`, `0-1`, `1/2-1/2`, `*`):
     /// read as `*`, unless its `Result` tag says otherwise.
     MissingResult,
+    /// A move of a variation that cannot be played there (illegal, or not
+    /// a move): the variation is kept up to it, the rest of it left out.
+    /// The main line is never cut: a bad move there is an error.
+    VariationCut {
+        /// The move as written.
+        written: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
 }
 
 impl fmt::Display for PgnWarningKind {
@@ -82,6 +91,10 @@ impl fmt::Display for PgnWarningKind {
                 if *in_variation { "variation" } else { "main line" }
             ),
             PgnWarningKind::MissingResult => f.write_str("the game has no result at its end"),
+            PgnWarningKind::VariationCut { written, reason } => write!(
+                f,
+                "{written} cannot be played in its variation ({reason}): the variation is cut there, the rest of it left out"
+            ),
         }
     }
 }

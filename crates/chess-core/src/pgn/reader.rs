@@ -386,9 +386,22 @@ impl<R: BufRead> PgnReader<R> {
                         continue;
                     }
                     let position = sink.position();
-                    let m = position
-                        .parse_san_in_check(san, sink.in_check())
-                        .map_err(|e| self.error_at_token(number, PgnErrorKind::BadMove(e)))?;
+                    let m = match position.parse_san_in_check(san, sink.in_check()) {
+                        Ok(m) => m,
+                        // One bad move in a variation costs the rest of that
+                        // variation, not the game (the main line stays exact).
+                        Err(e) if sink.depth() > 0 => {
+                            let written = String::from_utf8_lossy(self.lexer.word()).into_owned();
+                            let kind = PgnWarningKind::VariationCut {
+                                written,
+                                reason: e.to_string(),
+                            };
+                            sink.warning(self.warning_here(kind));
+                            skipping = Some(0);
+                            continue;
+                        }
+                        Err(e) => return Err(self.error_at_token(number, PgnErrorKind::BadMove(e))),
+                    };
                     if let Some(standard) = position.nonstandard_san(san, m) {
                         let written = String::from_utf8_lossy(self.lexer.word()).into_owned();
                         sink.warning(self.warning_here(PgnWarningKind::NonStandardMove { written, standard }));
