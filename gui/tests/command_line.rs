@@ -54,3 +54,36 @@ fn with_unsaved_changes_on_the_board_the_app_asks_first() {
     assert!(matches!(model.dialog, Some(chess_gui::model::Dialog::Confirm { .. })));
     assert_eq!(model.play.game.mainline().len(), 1, "not replaced yet");
 }
+
+/// A study chapter or a puzzle opens at its start (its line not given
+/// away); a finished game at its end.
+#[test]
+fn studies_and_puzzles_open_at_their_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("puzzle.pgn");
+    std::fs::write(
+        &puzzle,
+        "[Event \"Puzzle\"]\n[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\"]\n\n1. Rd8# 1-0\n",
+    )
+    .unwrap();
+    let chapter = dir.path().join("chapter.pgn");
+    std::fs::write(
+        &chapter,
+        "[Event \"Openings: Italian\"]\n[ChapterName \"Italian\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n",
+    )
+    .unwrap();
+    let game = dir.path().join("game.pgn");
+    std::fs::write(
+        &game,
+        "[Event \"Club\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let cursor_ply = |path: &std::path::Path| {
+        let mut model = Model::new();
+        model.open_path(path);
+        model.play.game.ply(model.play.game.cursor())
+    };
+    assert_eq!(cursor_ply(&puzzle), 0, "the puzzle is not solved for you");
+    assert_eq!(cursor_ply(&chapter), 0);
+    assert_eq!(cursor_ply(&game), 7, "a game: its end");
+}

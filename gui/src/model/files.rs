@@ -132,8 +132,7 @@ pub fn read_pgn(input: impl std::io::BufRead) -> Result<Opened, String> {
     for game in PgnReader::new(input) {
         match game {
             Ok(mut game) => {
-                game.to_start();
-                game.to_end();
+                place_cursor(&mut game);
                 games.push(game);
             }
             Err(e) => {
@@ -149,6 +148,20 @@ pub fn read_pgn(input: impl std::io::BufRead) -> Result<Opened, String> {
         }),
         1 if skipped == 0 => Ok(Opened::Game(Box::new(games.remove(0)), AppState::default())),
         _ => Ok(Opened::Many { games, skipped }),
+    }
+}
+
+/// Where a game read from PGN opens: a study or a puzzle at its start,
+/// so its line is not given away (a game with a `FEN`/`SetUp` tag, or a
+/// lichess study chapter, `ChapterName`/`ChapterURL`); any other game at
+/// its end, its result and final position in view, as a finished game is
+/// shown on lichess (its moves are one key away: Home).
+pub fn place_cursor(game: &mut Game) {
+    let tag = |name| game.tags.get(name).is_some();
+    let study_or_puzzle = tag("FEN") || tag("SetUp") || tag("ChapterName") || tag("ChapterURL");
+    game.to_start();
+    if !study_or_puzzle {
+        game.to_end();
     }
 }
 

@@ -125,6 +125,24 @@ struct Shown {
 
 const NO_PLY: u32 = u32::MAX;
 
+/// The event of a game as the list shows it: its `Event`, and for a
+/// chapter of a lichess study the chapter's name after it (lichess writes
+/// it in `ChapterName`; some exports also in the `Event`), so the
+/// chapters of one study are told apart.
+fn event_of(game: &ScannedGame) -> String {
+    let event = game.tag("Event").and_then(crate::model::files::known).unwrap_or("");
+    match game.tag("ChapterName").map(str::trim).filter(|c| !c.is_empty()) {
+        Some(chapter) if !event.contains(chapter) => {
+            if event.is_empty() {
+                chapter.to_string()
+            } else {
+                format!("{event}: {chapter}")
+            }
+        }
+        _ => event.to_string(),
+    }
+}
+
 /// The text of a field: its span of the shared text.
 fn span_text(text: &str, (start, len): (u32, u16)) -> &str {
     &text[start as usize..start as usize + len as usize]
@@ -355,7 +373,14 @@ impl GameList {
     fn add(&mut self, game: &ScannedGame) {
         let mut fields = [(0u32, 0u16); 6];
         for (field, name) in fields.iter_mut().zip(FIELDS) {
-            let value = game.tag(name).and_then(crate::model::files::known).unwrap_or("");
+            let value = match name {
+                "Event" => event_of(game),
+                _ => game
+                    .tag(name)
+                    .and_then(crate::model::files::known)
+                    .unwrap_or("")
+                    .to_string(),
+            };
             let value = &value[..value.floor_char_boundary(u16::MAX as usize)];
             *field = (self.text.len() as u32, value.len() as u16);
             self.text.push_str(value);
@@ -703,5 +728,16 @@ mod tests {
         let (_dir, list) = listed(&game.repeat(5000));
         assert_eq!(list.games(), 5000);
         assert!(list.bytes_per_game() < 200.0, "{}", list.bytes_per_game());
+    }
+
+    /// The chapters of a lichess study are told apart by their names.
+    #[test]
+    fn study_chapters_show_their_names() {
+        let pgn = "[Event \"Endgames ♟\"]\n[ChapterName \"Lucena 🏰\"]\n[ChapterURL \"https://lichess.org/study/x/1\"]\n\n1. e4 *\n\n\
+                   [Event \"Endgames ♟: Philidor\"]\n[ChapterName \"Philidor\"]\n\n1. d4 *\n\n\
+                   [Event \"Club\"]\n\n1. c4 *\n\n";
+        let (_dir, list) = listed(pgn);
+        let events: Vec<&str> = (0..3).map(|i| list.row(i).unwrap().fields[4]).collect();
+        assert_eq!(events, ["Endgames ♟: Lucena 🏰", "Endgames ♟: Philidor", "Club"]);
     }
 }

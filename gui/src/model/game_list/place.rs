@@ -35,15 +35,15 @@ impl Place {
         Ok(String::from_utf8_lossy(&self.bytes()?).into_owned())
     }
 
-    /// The game, read from its place (at its end); one that cannot be read
+    /// The game, read from its place (at its end, or its start for a study
+    /// or a puzzle: [`place_cursor`](crate::model::files::place_cursor)); one that cannot be read
     /// says why and on which line of the file.
     pub fn read(&self) -> Result<Game, String> {
         let text = self.bytes()?;
         let mut reader = PgnReader::new(&text[..]);
         match reader.read_game() {
             Some(Ok(mut game)) => {
-                game.to_start();
-                game.to_end();
+                crate::model::files::place_cursor(&mut game);
                 Ok(game)
             }
             Some(Err(e)) => Err(format!(
