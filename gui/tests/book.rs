@@ -48,12 +48,16 @@ fn a_book_move_from_the_panel_changes_the_opening_name() {
     // 1. e4 weighs 2, 1. d4 1: 66% and 33%.
     click(&mut h, "e4 66%");
     h.get_by_label("Opening: B00 King's Pawn Game");
-    h.get_by_label("e5 0%");
+    // A move played under 1% of the time is hidden, a click away.
+    assert!(h.query_by_label("e5 <1%").is_none());
+    click(&mut h, "+1 under 1%");
+    h.get_by_label("e5 <1%");
+    h.get_by_label("Hide moves under 1%");
     click(&mut h, "c5 100%");
     h.get_by_label("Opening: B20 Sicilian Defense");
     assert_eq!(h.state().model.play.game.move_count(), 2);
     // Out of the book: the name stays, the panel says there is no move.
-    click(&mut h, "Nf3 0%");
+    click(&mut h, "Nf3 <1%");
     h.get_by_label("Book (openings.bin): no move for this position");
     let named = chess_core::opening::lookup(h.state().model.play.position()).unwrap();
     h.get_by_label(&format!("Opening: {} {}", named.eco, named.name));

@@ -67,6 +67,8 @@ pub enum Action {
     Hint,
     /// Play a move of the opening book's.
     PlayBookMove(Move),
+    /// List the book's moves played under 1% of the time, or hide them.
+    ShowRareBookMoves(bool),
     /// The piece a promoting pawn becomes.
     Promote(Role),
     /// Set a tag of the game's header (empty: remove it).
@@ -209,6 +211,7 @@ impl Model {
             }
             Action::Hint => self.hint(),
             Action::PlayBookMove(m) => self.play_book_move(m),
+            Action::ShowRareBookMoves(show) => self.book.show_rare = show,
             Action::Promote(role) => {
                 self.play.promote(role);
             }

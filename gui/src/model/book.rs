@@ -25,6 +25,9 @@ pub struct Book {
     /// The file chosen.
     pub path: Option<PathBuf>,
     file: Option<Arc<BookFile>>,
+    /// Whether the panel lists the moves played less than 1% of the time
+    /// (hidden by default: "0%" rows are noise).
+    pub show_rare: bool,
 }
 
 impl Book {
@@ -71,6 +74,21 @@ impl Book {
                 percent: (u64::from(e.weight) * 100).checked_div(total).unwrap_or(0) as u32,
             })
             .collect()
+    }
+
+    /// The book moves of `pos` the panel lists: all of them, or (unless
+    /// [`Book::show_rare`]) those played 1% of the time or more; and how
+    /// many were left out.
+    pub fn shown_moves(&self, pos: &Position) -> (Vec<BookMove>, usize) {
+        let entries = self.entries(pos);
+        let total: u64 = entries.iter().map(|e| u64::from(e.weight)).sum();
+        let rare = |e: &BookEntry| u64::from(e.weight) * 100 < total;
+        let all = self.moves(pos);
+        if self.show_rare {
+            return (all, 0);
+        }
+        let (kept, left): (Vec<_>, Vec<_>) = all.into_iter().zip(&entries).partition(|(_, e)| !rare(e));
+        (kept.into_iter().map(|(m, _)| m).collect(), left.len())
     }
 
     /// A book move for `pos` drawn by weight (`random` in [0, 1)).

@@ -21,9 +21,9 @@ pub(super) fn book_panel(ui: &mut egui::Ui, model: &Model) -> Option<Action> {
     if !model.book.is_open() {
         return None;
     }
-    let moves = model.book.moves(position);
+    let (moves, rare) = model.book.shown_moves(position);
     let name = model.book.name().unwrap_or_default();
-    if moves.is_empty() {
+    if moves.is_empty() && rare == 0 {
         ui.weak(format!("Book ({name}): no move for this position"));
         return None;
     }
@@ -31,11 +31,26 @@ pub(super) fn book_panel(ui: &mut egui::Ui, model: &Model) -> Option<Action> {
     let mut chosen = None;
     ui.horizontal_wrapped(|ui| {
         for m in &moves {
-            let text = format!("{} {}%", m.san, m.percent);
-            if ui.button(text).on_hover_text("Play this book move").clicked() {
-                chosen = Some(m.mv);
+            let share = if m.percent == 0 {
+                "<1%".to_string()
+            } else {
+                format!("{}%", m.percent)
+            };
+            if ui
+                .button(format!("{} {share}", m.san))
+                .on_hover_text("Play this book move")
+                .clicked()
+            {
+                chosen = Some(Action::PlayBookMove(m.mv));
             }
         }
+        // Moves played under 1% of the time are hidden unless asked for.
+        if rare > 0 && ui.small_button(format!("+{rare} under 1%")).clicked() {
+            chosen = Some(Action::ShowRareBookMoves(true));
+        }
+        if model.book.show_rare && ui.small_button("Hide moves under 1%").clicked() {
+            chosen = Some(Action::ShowRareBookMoves(false));
+        }
     });
-    chosen.map(Action::PlayBookMove)
+    chosen
 }
