@@ -185,6 +185,14 @@ impl ChessApp {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
 
+        // The app's light or dark theme, as chosen in View.
+        let theme = match self.model.board.look {
+            crate::model::settings::Look::Dark => egui::Theme::Dark,
+            crate::model::settings::Look::Light => egui::Theme::Light,
+        };
+        if ctx.theme() != theme {
+            ctx.set_theme(theme);
+        }
         let menu =
             egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, &self.model, &mut self.chooser.in_app_always));
         self.apply_all(menu.inner);

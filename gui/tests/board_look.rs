@@ -3,7 +3,7 @@
 
 use chess_gui::ChessApp;
 use chess_gui::model::FixedDialogs;
-use chess_gui::model::settings::{BoardSettings, Coordinates, Theme};
+use chess_gui::model::settings::{BoardSettings, Coordinates, Look, PieceSet, Theme};
 use egui_kittest::kittest::Queryable;
 
 mod common;
@@ -41,6 +41,8 @@ fn the_board_look_is_remembered_between_runs() {
         theme: Theme::Green,
         coordinates: Coordinates::Hidden,
         animate: false,
+        pieces: PieceSet::Classic,
+        look: Look::Light,
     };
     first.model.board = look;
     eframe::App::save(&mut first, &mut storage);
@@ -48,6 +50,21 @@ fn the_board_look_is_remembered_between_runs() {
     assert_eq!(second.model.board, BoardSettings::default());
     second.restore(&storage);
     assert_eq!(second.model.board, look);
+}
+
+/// The light theme and the classic pieces, chosen in the View menu: the
+/// app's panels turn light, the pieces change their drawing.
+#[test]
+fn a_light_theme_and_classic_pieces() {
+    let mut h = common::harness_with(&[], &[], |_| {});
+    common::settle(&mut h);
+    menu(&mut h, "View", "Light theme");
+    assert_eq!(h.state().model.board.look, Look::Light);
+    menu(&mut h, "View", "Pieces: classic");
+    assert_eq!(h.state().model.board.pieces, PieceSet::Classic);
+    common::settle(&mut h);
+    assert_eq!(h.ctx.theme(), egui::Theme::Light);
+    h.snapshot("light_theme_classic_pieces");
 }
 
 /// With animation on, a move glides for about 150 ms (frames 50 ms apart

@@ -66,6 +66,10 @@ pub struct BoardSettings {
     pub coordinates: Coordinates,
     /// Whether moved pieces glide to their squares (about 150 ms).
     pub animate: bool,
+    /// The pieces' drawing.
+    pub pieces: PieceSet,
+    /// The app's colours around the board.
+    pub look: Look,
 }
 
 impl Default for BoardSettings {
@@ -74,6 +78,54 @@ impl Default for BoardSettings {
             theme: Theme::Brown,
             coordinates: Coordinates::Inside,
             animate: true,
+            pieces: PieceSet::Standard,
+            look: Look::Dark,
+        }
+    }
+}
+
+/// How the pieces are drawn: the glyphs of a font with the chess symbols.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PieceSet {
+    /// DejaVu Sans's pieces: round, modern.
+    #[default]
+    Standard,
+    /// Noto Sans Symbols 2's pieces: the classic Staunton shapes.
+    Classic,
+}
+
+impl PieceSet {
+    /// Every set, in menu order.
+    pub const ALL: [PieceSet; 2] = [PieceSet::Standard, PieceSet::Classic];
+
+    /// The set's name in the View menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceSet::Standard => "Pieces: standard",
+            PieceSet::Classic => "Pieces: classic",
+        }
+    }
+}
+
+/// The app's colours: dark (the default) or light.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Look {
+    /// Light text on dark panels.
+    #[default]
+    Dark,
+    /// Dark text on light panels.
+    Light,
+}
+
+impl Look {
+    /// Both, in menu order.
+    pub const ALL: [Look; 2] = [Look::Dark, Look::Light];
+
+    /// The look's name in the View menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Look::Dark => "Dark theme",
+            Look::Light => "Light theme",
         }
     }
 }

@@ -5,7 +5,7 @@
 use chess_core::{Color, File, Piece, Rank, Square};
 use egui::{Align2, Color32, FontId, Id, Pos2, Rect, Sense, Stroke, Vec2};
 
-use crate::model::settings::{BoardSettings, Coordinates, Theme};
+use crate::model::settings::{BoardSettings, Coordinates, PieceSet, Theme};
 use crate::ui::animation::Glide;
 
 /// The light and dark squares of a theme.
@@ -202,7 +202,7 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
             && !dragged_here
             && !arriving
         {
-            draw_piece(&painter, sq_rect.center(), size, p);
+            draw_piece(&painter, sq_rect.center(), size, p, view.settings.pieces);
         }
         if let Some(&(_, capture)) = view.targets.iter().find(|(t, _)| *t == sq) {
             if capture {
@@ -265,7 +265,13 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
     for glide in glides {
         let from = square_rect(rect, view.flipped, glide.from).center();
         let to = square_rect(rect, view.flipped, glide.to).center();
-        draw_piece(&painter, from + (to - from) * progress, size, glide.piece);
+        draw_piece(
+            &painter,
+            from + (to - from) * progress,
+            size,
+            glide.piece,
+            view.settings.pieces,
+        );
     }
     if view.settings.coordinates == Coordinates::Outside {
         coordinates_outside(ui, rect, view.flipped);
@@ -297,7 +303,7 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         );
     }
     if let Some(d) = drag {
-        draw_dragged(ui, d, size);
+        draw_dragged(ui, d, size, view.settings.pieces);
     }
     events
 }
@@ -373,10 +379,13 @@ fn coordinates_outside(ui: &egui::Ui, rect: Rect, flipped: bool) {
 /// pieces the inner lines of the outline glyph. The white bishop and king
 /// take no outline glyph: DejaVu's fill the mitre and the crown black;
 /// their inner lines are the solid glyph's, showing the outline through.
-pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece) {
+pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece, set: PieceSet) {
     let solid = Piece::new(Color::Black, piece.role).unicode();
     let outline = Piece::new(Color::White, piece.role).unicode();
-    let font = FontId::proportional(size * 0.82);
+    let font = match set {
+        PieceSet::Standard => FontId::proportional(size * 0.82),
+        PieceSet::Classic => FontId::new(size * 0.8, egui::FontFamily::Name(crate::fonts::CLASSIC_PIECES.into())),
+    };
     // The glyphs sit a little high in their line box.
     let at = center + Vec2::new(0.0, size * 0.03);
     let edge = Color32::from_gray(10);
@@ -384,7 +393,8 @@ pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece
         Color::White => {
             // The bishop and king, without the outline glyph, take a wider
             // outline.
-            let solid_only = matches!(piece.role, chess_core::Role::Bishop | chess_core::Role::King);
+            let solid_only =
+                set == PieceSet::Standard && matches!(piece.role, chess_core::Role::Bishop | chess_core::Role::King);
             let r = (size * if solid_only { 0.026 } else { 0.012 }).max(0.8);
             for (dx, dy) in [
                 (1.0, 0.0),
@@ -416,8 +426,8 @@ pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece
     }
 }
 
-fn draw_dragged(ui: &egui::Ui, drag: &Drag, size: f32) {
+fn draw_dragged(ui: &egui::Ui, drag: &Drag, size: f32, set: PieceSet) {
     let layer = egui::LayerId::new(egui::Order::Tooltip, Id::unique("dragged piece"));
     let painter = ui.ctx().layer_painter(layer);
-    draw_piece(&painter, drag.pos, size * 1.05, drag.piece);
+    draw_piece(&painter, drag.pos, size * 1.05, drag.piece, set);
 }

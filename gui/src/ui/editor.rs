@@ -5,14 +5,14 @@ use chess_core::{CastlingRights, CastlingSide, Color, Piece, Role};
 use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
 
 use crate::app::ViewState;
-use crate::model::settings::BoardSettings;
+use crate::model::settings::{BoardSettings, PieceSet};
 use crate::model::{Action, Editor, Pending, Tool};
 use crate::ui::board::{self, BoardEvent, BoardView, Drag, DragSource};
 
 /// The palette above the board and the board: clicks and drops edit
 /// `editor` at once (the editor keeps its own undo).
 pub fn board(ui: &mut egui::Ui, editor: &mut Editor, settings: BoardSettings, flipped: bool, state: &mut ViewState) {
-    palette(ui, editor, flipped, state);
+    palette(ui, editor, flipped, state, settings.pieces);
     ui.add_space(4.0);
     let rect = board::layout(ui.available_rect_before_wrap(), settings.coordinates);
     // Leaving the editor, the game's board appears as it is, not gliding
@@ -49,7 +49,7 @@ pub fn board(ui: &mut egui::Ui, editor: &mut Editor, settings: BoardSettings, fl
 
 /// The twelve pieces and the eraser: click to choose what a click on the
 /// board puts there, or drag one onto the board.
-fn palette(ui: &mut egui::Ui, editor: &mut Editor, flipped: bool, state: &mut ViewState) {
+fn palette(ui: &mut egui::Ui, editor: &mut Editor, flipped: bool, state: &mut ViewState, set: PieceSet) {
     let size = 40.0;
     ui.horizontal(|ui| {
         for color in Color::ALL {
@@ -62,17 +62,25 @@ fn palette(ui: &mut egui::Ui, editor: &mut Editor, flipped: bool, state: &mut Vi
                 Role::Pawn,
             ] {
                 let piece = Piece::new(color, role);
-                tool_button(ui, editor, flipped, state, Tool::Place(piece), size);
+                tool_button(ui, editor, flipped, state, Tool::Place(piece), size, set);
             }
             ui.add_space(6.0);
         }
-        tool_button(ui, editor, flipped, state, Tool::Erase, size);
+        tool_button(ui, editor, flipped, state, Tool::Erase, size, set);
     });
 }
 
 /// A piece of the palette (or the eraser): a click chooses it, a drag
 /// drops it on the board.
-fn tool_button(ui: &mut egui::Ui, editor: &mut Editor, flipped: bool, state: &mut ViewState, tool: Tool, size: f32) {
+fn tool_button(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    flipped: bool,
+    state: &mut ViewState,
+    tool: Tool,
+    size: f32,
+    set: PieceSet,
+) {
     let (rect, response) = ui.allocate_exact_size(Vec2::splat(size), Sense::click_and_drag());
     let selected = editor.tool == tool;
     let label = match tool {
@@ -90,7 +98,7 @@ fn tool_button(ui: &mut egui::Ui, editor: &mut Editor, flipped: bool, state: &mu
     };
     painter.rect_filled(rect, 4.0, fill);
     match tool {
-        Tool::Place(p) => board::draw_piece(painter, rect.center(), size, p),
+        Tool::Place(p) => board::draw_piece(painter, rect.center(), size, p, set),
         Tool::Erase => {
             let r = rect.shrink(size * 0.28);
             let stroke = Stroke::new(3.0, Color32::from_rgb(200, 40, 40));

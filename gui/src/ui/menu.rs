@@ -1,7 +1,7 @@
 //! The menu bar: File, Game and View. Each item gives an [`Action`].
 
 use crate::model::review::Effort;
-use crate::model::settings::{Coordinates, Theme};
+use crate::model::settings::{Coordinates, Look, PieceSet, Theme};
 use crate::model::{Action, Mode, Model, Pending};
 
 /// The menu bar at the top of the window; `in_app_dialog` is View's choice
@@ -25,8 +25,8 @@ fn item(ui: &mut egui::Ui, button: egui::Button<'_>, action: Action, actions: &m
     }
 }
 
-/// Flipping the board, and its look: colours, coordinates, animation
-/// (remembered between runs).
+/// Flipping the board, and its look: colours, coordinates, pieces, the
+/// app's light or dark theme, animation (remembered between runs).
 fn view_menu(ui: &mut egui::Ui, model: &Model, in_app_dialog: &mut bool, actions: &mut Vec<Action>) {
     item(
         ui,
@@ -42,6 +42,14 @@ fn view_menu(ui: &mut egui::Ui, model: &Model, in_app_dialog: &mut bool, actions
     ui.separator();
     for place in Coordinates::ALL {
         ui.radio_value(&mut board.coordinates, place, place.name());
+    }
+    ui.separator();
+    for set in PieceSet::ALL {
+        ui.radio_value(&mut board.pieces, set, set.name());
+    }
+    ui.separator();
+    for look in Look::ALL {
+        ui.radio_value(&mut board.look, look, look.name());
     }
     ui.separator();
     ui.checkbox(&mut board.animate, "Animate moves");

@@ -113,7 +113,13 @@ fn promotion_picker(ui: &mut egui::Ui, model: &Model, rect: egui::Rect, from: Sq
         };
         painter.circle_filled(cell.center(), size * 0.48, fill);
         painter.circle_stroke(cell.center(), size * 0.48, Stroke::new(1.5, Color32::from_gray(120)));
-        board::draw_piece(painter, cell.center(), size * 0.9, Piece::new(color, role));
+        board::draw_piece(
+            painter,
+            cell.center(),
+            size * 0.9,
+            Piece::new(color, role),
+            model.board.pieces,
+        );
         if response.clicked() {
             chosen = Some(Action::Promote(role));
         }
