@@ -28,6 +28,16 @@ pub enum Action {
     ClickSquare(Square),
     /// A right click on the board: nothing selected, no promotion pending.
     Deselect,
+    /// A person drew on the board with the right button: an arrow, or a
+    /// circle when `from` and `to` are one square, in a colour (G, R, Y, B).
+    Draw {
+        /// Where the drawing starts.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+        /// The colour letter.
+        color: char,
+    },
     /// A piece dragged from `from` and dropped on `to` (none: off the board).
     Drop {
         /// Where the piece was picked up.
@@ -175,6 +185,7 @@ impl Model {
     pub fn apply(&mut self, action: Action, dialogs: &mut dyn FileDialogs) {
         match action {
             Action::ClickSquare(_) | Action::Deselect | Action::Drop { .. } => self.on_board(action),
+            Action::Draw { from, to, color } => self.play.draw(from, to, color),
             Action::NewGameDialog => self.new_game_dialog(),
             Action::Flip => self.flipped = !self.flipped,
             Action::EditPosition => self.edit_position(),
@@ -305,6 +316,8 @@ impl Model {
         self.notice = None;
         match action {
             Action::ClickSquare(sq) => {
+                // A left click clears what was drawn, as on lichess.
+                play.clear_drawings();
                 play.click(sq);
             }
             Action::Drop { from, to } => match to {

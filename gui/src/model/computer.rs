@@ -188,6 +188,28 @@ pub struct Analysis {
     next: Vec<AnalysisLine>,
 }
 
+impl Computer {
+    /// While analysing `pos`: an arrow for each line's first move, with its
+    /// weight, 1 for the best line and less for each next one (the board
+    /// draws them thinner and fainter), one arrow per move.
+    pub fn line_arrows(&self, pos: &Position) -> Vec<(chess_core::Square, chess_core::Square, f32)> {
+        let analysis = &self.analysis;
+        if !self.analysing || analysis.position.as_ref() != Some(pos) {
+            return Vec::new();
+        }
+        let count = analysis.lines.len().max(1) as f32;
+        let mut arrows: Vec<(chess_core::Square, chess_core::Square, f32)> = Vec::new();
+        for (i, line) in analysis.lines.iter().enumerate() {
+            if let Some(m) = line.pv.first()
+                && !arrows.iter().any(|&(f, t, _)| (f, t) == (m.from(), m.to()))
+            {
+                arrows.push((m.from(), m.to(), 1.0 - i as f32 / count));
+            }
+        }
+        arrows
+    }
+}
+
 impl Analysis {
     /// Takes one line of an iteration (MultiPV index `line.multipv`); when
     /// the iteration has all `wanted` lines (or as many as there are legal

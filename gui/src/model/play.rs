@@ -105,6 +105,49 @@ impl Play {
         }
     }
 
+    /// A person draws on the board: an arrow from `from` to `to`, or a
+    /// circle on `from` when they are the same square, in `color` (G, R,
+    /// Y, B), kept in the comment of the move shown as `[%cal]`/`[%csl]`
+    /// so it survives PGN. The same shape in the same colour again takes
+    /// it away; in another colour, recolours it. One undoable step.
+    pub fn draw(&mut self, from: Square, to: Square, color: char) {
+        use chess_core::pgn::{Arrow, Highlight};
+        let node = self.game.cursor();
+        let comment = self.game.comment(node).to_string();
+        let (mut circles, mut arrows) = (Highlight::of(&comment), Arrow::of(&comment));
+        if from == to {
+            let same = circles.iter().position(|h| h.square == from);
+            match same {
+                Some(i) if circles[i].color == color => drop(circles.remove(i)),
+                Some(i) => circles[i].color = color,
+                None => circles.push(Highlight { color, square: from }),
+            }
+        } else {
+            let same = arrows.iter().position(|a| a.from == from && a.to == to);
+            match same {
+                Some(i) if arrows[i].color == color => drop(arrows.remove(i)),
+                Some(i) => arrows[i].color = color,
+                None => arrows.push(Arrow { color, from, to }),
+            }
+        }
+        let new = chess_core::pgn::with_drawings(&comment, &circles, &arrows);
+        self.edit(|g| g.set_comment(node, &new), |_| true);
+    }
+
+    /// A left click on the board clears what was drawn on the move shown
+    /// (its arrows and circles, as lichess does); true if there was any.
+    pub fn clear_drawings(&mut self) -> bool {
+        use chess_core::pgn::{Arrow, Highlight};
+        let node = self.game.cursor();
+        let comment = self.game.comment(node).to_string();
+        if Arrow::of(&comment).is_empty() && Highlight::of(&comment).is_empty() {
+            return false;
+        }
+        let new = chess_core::pgn::with_drawings(&comment, &[], &[]);
+        self.edit(|g| g.set_comment(node, &new), |_| true);
+        true
+    }
+
     /// Marks `node`'s move `!`, `?`, `!!`, `??`, `!?` or `?!` (NAGs 1-6),
     /// or clears its mark with `None`; other NAGs stay. One undoable step.
     pub fn set_mark(&mut self, node: NodeId, mark: Option<u8>) {

@@ -60,6 +60,9 @@ pub struct BoardView<'a> {
     pub targets: &'a [(Square, bool)],
     /// An arrow from one square to another (a hint, the best move).
     pub arrow: Option<(Square, Square)>,
+    /// The analysis' lines, an arrow for each first move, with its weight
+    /// (1 for the best line, less for the others: thinner and fainter).
+    pub engine_arrows: &'a [(Square, Square, f32)],
     /// The coloured circles of the move's comment (`[%csl Ge4]`).
     pub marks: &'a [chess_core::pgn::Highlight],
     /// The coloured arrows of the move's comment (`[%cal Ge2e4]`).
@@ -86,6 +89,18 @@ pub enum BoardEvent {
     Click(Square),
     /// A square was clicked with the other button.
     SecondaryClick(Square),
+    /// The other button drew: dragged from `from` to `to` (an arrow), or
+    /// clicked `from` (`to` the same: a circle); the colour by the keys
+    /// held, as lichess: none green, Shift red, Alt blue, Ctrl (or Shift
+    /// and Alt) yellow.
+    Draw {
+        /// Where it started.
+        from: Square,
+        /// Where it ended.
+        to: Square,
+        /// The colour letter.
+        color: char,
+    },
     /// A piece dragged from `from` was let go over `to` (none: off the board).
     Drop {
         /// Where the piece came from.
@@ -225,7 +240,8 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         }
 
         // What the pointer did.
-        if response.drag_started()
+        // Pieces move with the first button (the other one draws).
+        if response.drag_started_by(egui::PointerButton::Primary)
             && let Some(p) = piece
         {
             let pos = response.interact_pointer_pos().unwrap_or(sq_rect.center());
@@ -240,7 +256,7 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         {
             d.pos = pos;
         }
-        if response.drag_stopped()
+        if response.drag_stopped_by(egui::PointerButton::Primary)
             && let Some(d) = drag.take()
             && d.source == DragSource::Square(sq)
         {
@@ -259,7 +275,49 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         }
         if response.secondary_clicked() {
             events.push(BoardEvent::SecondaryClick(sq));
+            events.push(BoardEvent::Draw {
+                from: sq,
+                to: sq,
+                color: drawing_color(ui),
+            });
         }
+        // Drawing with the other button: from here to where it is let go.
+        if response.drag_started_by(egui::PointerButton::Secondary) {
+            ui.ctx().data_mut(|d| d.insert_temp(drawing_id(view.id), sq));
+        }
+        if response.drag_stopped_by(egui::PointerButton::Secondary)
+            && let Some(from) = ui.ctx().data(|d| d.get_temp::<Square>(drawing_id(view.id)))
+            && let Some(to) = ui
+                .ctx()
+                .pointer_latest_pos()
+                .and_then(|pos| square_at(rect, view.flipped, pos))
+        {
+            events.push(BoardEvent::Draw {
+                from,
+                to,
+                color: drawing_color(ui),
+            });
+        }
+        if response.drag_stopped_by(egui::PointerButton::Secondary) {
+            ui.ctx().data_mut(|d| d.remove::<Square>(drawing_id(view.id)));
+        }
+    }
+    // The arrow being drawn, as the pointer goes.
+    if let Some(from) = ui.ctx().data(|d| d.get_temp::<Square>(drawing_id(view.id)))
+        && let Some(to) = ui
+            .ctx()
+            .pointer_latest_pos()
+            .and_then(|pos| square_at(rect, view.flipped, pos))
+        && to != from
+        && ui.input(|i| i.pointer.secondary_down())
+    {
+        draw_arrow(
+            &painter,
+            square_rect(rect, view.flipped, from).center(),
+            square_rect(rect, view.flipped, to).center(),
+            size,
+            annotation_color(drawing_color(ui)),
+        );
     }
     ui.ctx().data_mut(|d| d.insert_temp(Id::unique(FOCUS_KEY), any_focus));
     for glide in glides {
@@ -293,6 +351,16 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
             annotation_color(a.color),
         );
     }
+    // The weaker lines first, so the best is drawn on top.
+    for &(from, to, weight) in view.engine_arrows.iter().rev() {
+        draw_arrow(
+            &painter,
+            square_rect(rect, view.flipped, from).center(),
+            square_rect(rect, view.flipped, to).center(),
+            size * (0.45 + 0.55 * weight),
+            ARROW.gamma_multiply(0.45 + 0.55 * weight),
+        );
+    }
     if let Some((from, to)) = view.arrow {
         draw_arrow(
             &painter,
@@ -309,6 +377,21 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
 }
 
 const ARROW: Color32 = Color32::from_rgba_premultiplied(20, 85, 30, 190);
+
+fn drawing_id(board: &str) -> Id {
+    Id::unique(("drawing from", board))
+}
+
+/// The colour of what the right button draws, by the keys held.
+fn drawing_color(ui: &egui::Ui) -> char {
+    let m = ui.input(|i| i.modifiers);
+    match (m.shift, m.alt, m.ctrl || m.command) {
+        (_, _, true) | (true, true, _) => 'Y',
+        (true, false, false) => 'R',
+        (false, true, false) => 'B',
+        (false, false, false) => 'G',
+    }
+}
 
 /// The colour of a comment's arrow or circle by its letter, as lichess
 /// draws them: G green, R red, Y yellow, B blue (others green).

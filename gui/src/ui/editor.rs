@@ -29,6 +29,7 @@ pub fn board(ui: &mut egui::Ui, editor: &mut Editor, settings: BoardSettings, fl
         check: None,
         targets: &[],
         arrow: None,
+        engine_arrows: &[],
         marks: &[],
         arrows: &[],
         settings,
@@ -42,6 +43,8 @@ pub fn board(ui: &mut egui::Ui, editor: &mut Editor, settings: BoardSettings, fl
             BoardEvent::Drop { from, to: Some(to) } => editor.move_piece(from, to),
             // Dragged off the board: removed.
             BoardEvent::Drop { from, to: None } => editor.remove(from),
+            // No drawing on a position being set up.
+            BoardEvent::Draw { .. } => {}
         }
     }
     ui.allocate_rect(rect, Sense::hover());

@@ -234,6 +234,38 @@ impl Arrow {
     }
 }
 
+/// `comment` with its coloured squares and arrows replaced by
+/// `highlights` and `arrows` (written as one `[%csl ...]` and one
+/// `[%cal ...]` command, after the other commands; none when empty), its
+/// words and other commands kept. What a board where a person draws writes
+/// into the move's comment.
+///
+/// ```
+/// use chess_core::{Square, pgn::{Arrow, Highlight, with_drawings}};
+/// let arrow = Arrow { color: 'G', from: Square::E2, to: Square::E4 };
+/// let circle = Highlight { color: 'R', square: Square::D5 };
+/// assert_eq!(with_drawings("[%clk 0:03:00] Good", &[circle], &[arrow]), "[%clk 0:03:00] [%csl Rd5] [%cal Ge2e4] Good");
+/// assert_eq!(with_drawings("[%cal Ge2e4] Good", &[], &[]), "Good");
+/// ```
+pub fn with_drawings(comment: &str, highlights: &[Highlight], arrows: &[Arrow]) -> String {
+    let rest = without_command(&without_command(comment, "csl"), "cal");
+    let mut commands = vec![comment_commands(&rest)];
+    if !highlights.is_empty() {
+        let items: Vec<String> = highlights.iter().map(|h| format!("{}{}", h.color, h.square)).collect();
+        commands.push(format!("[%csl {}]", items.join(",")));
+    }
+    if !arrows.is_empty() {
+        let items: Vec<String> = arrows
+            .iter()
+            .map(|a| format!("{}{}{}", a.color, a.from, a.to))
+            .collect();
+        commands.push(format!("[%cal {}]", items.join(",")));
+    }
+    commands.push(comment_text(&rest));
+    commands.retain(|c| !c.is_empty());
+    commands.join(" ")
+}
+
 fn items(comment: &str, name: &str) -> impl Iterator<Item = String> {
     commands(comment)
         .into_iter()

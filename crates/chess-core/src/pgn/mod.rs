@@ -56,7 +56,8 @@ mod writer;
 
 pub use crate::game::{PgnWarning, PgnWarningKind};
 pub use annotations::{
-    Arrow, CommentCommand, Eval, Highlight, clock, commands, comment_commands, comment_text, without_command,
+    Arrow, CommentCommand, Eval, Highlight, clock, commands, comment_commands, comment_text, with_drawings,
+    without_command,
 };
 pub use comment::RawComment;
 pub use error::{PgnError, PgnErrorKind};

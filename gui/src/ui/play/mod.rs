@@ -31,17 +31,12 @@ pub fn board(ui: &mut egui::Ui, model: &Model, state: &mut ViewState) -> Vec<Act
     let glides = glides.to_vec();
     let targets = play.selected.map(|from| play.targets(from)).unwrap_or_default();
     // An arrow for the hint, or for the analysis' best move.
-    let analysis = &model.computer.analysis;
-    let best = analysis
-        .lines
-        .first()
-        .filter(|_| model.computer.analysing && analysis.position.as_ref() == Some(play.position()))
-        .and_then(|line| line.pv.first().copied());
+    // With several lines, an arrow for each line's first move.
+    let engine_arrows = model.computer.line_arrows(play.position());
     // The explorer's move under the pointer first: the player is looking at it.
     let hovered = state.explorer_hover.map(|m| (m.from(), m.to()));
     let arrow = hovered.or(model
         .current_hint()
-        .or(best)
         .or_else(|| model.review_best())
         .map(|m| (m.from(), m.to())));
     // The circles and arrows of the comment after the move shown.
@@ -57,6 +52,7 @@ pub fn board(ui: &mut egui::Ui, model: &Model, state: &mut ViewState) -> Vec<Act
         check: play.king_in_check(),
         targets: &targets,
         arrow,
+        engine_arrows: &engine_arrows,
         marks: &marks,
         arrows: &arrows,
         settings: model.board,
@@ -79,6 +75,7 @@ pub fn board(ui: &mut egui::Ui, model: &Model, state: &mut ViewState) -> Vec<Act
         .map(|event| match event {
             BoardEvent::Click(sq) => Action::ClickSquare(sq),
             BoardEvent::SecondaryClick(_) => Action::Deselect,
+            BoardEvent::Draw { from, to, color } => Action::Draw { from, to, color },
             BoardEvent::Drop { from, to } => Action::Drop { from, to },
         })
         .collect();
