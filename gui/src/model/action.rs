@@ -306,13 +306,20 @@ impl Model {
     /// A click or a drop on the board, when it is a person's move.
     fn on_board(&mut self, action: Action) {
         let computer_moves = !self.human_to_move() && self.play.outcome().is_none();
-        let play = &mut self.play;
         if computer_moves {
-            // The pieces are the computer's while it is its move.
-            play.selected = None;
-            play.message = Some("The computer is to move".to_string());
+            // While the computer thinks, against it, the person premoves.
+            self.play.selected = None;
+            let against =
+                self.computer.plays(self.play.position().turn()) && !self.computer.plays(!self.play.position().turn());
+            match action {
+                _ if !against => self.play.message = Some("The computer is to move".to_string()),
+                Action::ClickSquare(sq) => self.premove_click(sq),
+                Action::Drop { from, to } => self.premove_drop(from, to),
+                _ => self.cancel_premove(),
+            }
             return;
         }
+        let play = &mut self.play;
         self.notice = None;
         match action {
             Action::ClickSquare(sq) => {

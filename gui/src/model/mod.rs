@@ -19,6 +19,7 @@ pub mod game_list;
 pub mod history;
 pub mod material;
 pub mod play;
+pub mod premove;
 mod recovery;
 pub mod review;
 pub mod searches;
@@ -92,6 +93,8 @@ pub struct Model {
     pub engines: engines::Engines,
     /// The time of day, for the date a game records (tests fix it).
     pub now: fn() -> chrono::DateTime<chrono::Utc>,
+    /// A move made while the computer thinks, played after its move.
+    pub premove: premove::Premove,
 }
 
 impl Default for Model {
@@ -124,6 +127,7 @@ impl Model {
             file_dialog_open: false,
             engines: engines::Engines::default(),
             now: chrono::Utc::now,
+            premove: premove::Premove::default(),
         }
     }
 
@@ -209,6 +213,13 @@ impl Model {
             computer::Outcome::Play(m) => {
                 self.play.play(m);
                 self.tick_clock();
+                // A premove waiting goes at once, on the clock's press too.
+                if self.premove.waiting.is_some() && self.play.outcome().is_none() {
+                    self.play_premove();
+                    self.tick_clock();
+                } else {
+                    self.premove = premove::Premove::default();
+                }
             }
             computer::Outcome::AnswerDraw(accept) if self.play.draw_offer.is_some() => {
                 if accept {

@@ -54,6 +54,8 @@ pub struct BoardView<'a> {
     pub selected: Option<Square>,
     /// The last move's squares.
     pub last_move: Option<(Square, Square)>,
+    /// A premove's squares, waiting for the computer's move.
+    pub premove: Option<(Square, Square)>,
     /// The king in check.
     pub check: Option<Square>,
     /// Where the selected piece can go (with whether it captures there).
@@ -195,6 +197,9 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
         }
         if view.selected == Some(sq) {
             painter.rect_filled(sq_rect, 0.0, SELECTED);
+        }
+        if view.premove.is_some_and(|(a, b)| a == sq || b == sq) {
+            painter.rect_filled(sq_rect, 0.0, PREMOVE);
         }
         if view.check == Some(sq) {
             // A red glow, strongest at the centre.
@@ -377,6 +382,8 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
 }
 
 const ARROW: Color32 = Color32::from_rgba_premultiplied(20, 85, 30, 190);
+/// A premove's squares: lichess's muted red.
+const PREMOVE: Color32 = Color32::from_rgba_premultiplied(110, 40, 40, 120);
 
 fn drawing_id(board: &str) -> Id {
     Id::unique(("drawing from", board))

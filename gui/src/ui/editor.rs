@@ -30,6 +30,7 @@ pub fn board(ui: &mut egui::Ui, editor: &mut Editor, settings: BoardSettings, fl
         targets: &[],
         arrow: None,
         engine_arrows: &[],
+        premove: None,
         marks: &[],
         arrows: &[],
         settings,
