@@ -36,6 +36,8 @@ pub struct ChessApp {
     /// Shows the file dialogs the model asks for (when `dialogs` answer
     /// later).
     pub chooser: crate::platform::Chooser,
+    /// Plays the game's sounds (none in tests).
+    pub player: Option<crate::sound::Player>,
 }
 
 impl std::fmt::Debug for ChessApp {
@@ -88,6 +90,7 @@ impl ChessApp {
             dialogs,
             view: ViewState::default(),
             chooser: crate::platform::Chooser::default(),
+            player: None,
         }
     }
 
@@ -183,6 +186,11 @@ impl ChessApp {
         // it does (and only then: an idle app draws nothing).
         if self.model.tick() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        for sound in std::mem::take(&mut self.model.sounds.due) {
+            if let Some(player) = &self.player {
+                player.play(sound);
+            }
         }
 
         // The app's light or dark theme, as chosen in View.

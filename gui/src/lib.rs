@@ -10,6 +10,7 @@ pub mod file_dialog;
 pub mod fonts;
 pub mod model;
 pub mod platform;
+pub mod sound;
 pub mod ui;
 
 pub use app::ChessApp;

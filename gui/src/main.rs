@@ -25,6 +25,7 @@ fn main() -> eframe::Result {
         Box::new(move |cc| {
             chess_gui::setup(&cc.egui_ctx);
             let mut app = ChessApp::new(Box::new(NativeDialogs));
+            app.player = Some(chess_gui::sound::Player::start());
             if let Some(storage) = cc.storage {
                 app.restore(storage);
             }

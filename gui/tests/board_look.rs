@@ -43,6 +43,7 @@ fn the_board_look_is_remembered_between_runs() {
         animate: false,
         pieces: PieceSet::Classic,
         look: Look::Light,
+        sound: false,
     };
     first.model.board = look;
     eframe::App::save(&mut first, &mut storage);

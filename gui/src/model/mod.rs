@@ -24,6 +24,7 @@ mod recovery;
 pub mod review;
 pub mod searches;
 pub mod settings;
+pub mod sounds;
 pub mod time_control;
 
 use chess_core::Color;
@@ -95,6 +96,8 @@ pub struct Model {
     pub now: fn() -> chrono::DateTime<chrono::Utc>,
     /// A move made while the computer thinks, played after its move.
     pub premove: premove::Premove,
+    /// The sounds the game makes, due to be played.
+    pub sounds: sounds::Sounds,
 }
 
 impl Default for Model {
@@ -128,6 +131,7 @@ impl Model {
             engines: engines::Engines::default(),
             now: chrono::Utc::now,
             premove: premove::Premove::default(),
+            sounds: sounds::Sounds::default(),
         }
     }
 
@@ -251,6 +255,7 @@ impl Model {
         let listing = self.collections.tick(position.as_ref());
         self.open_arrived();
         self.autosave_tick();
+        self.listen();
         let asking = self.engines.poll();
         // A running clock is drawn every tenth of a second; a review's
         // progress bar moves; a game list fills.

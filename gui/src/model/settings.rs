@@ -70,6 +70,8 @@ pub struct BoardSettings {
     pub pieces: PieceSet,
     /// The app's colours around the board.
     pub look: Look,
+    /// Whether moves, captures, checks, the end and low time sound.
+    pub sound: bool,
 }
 
 impl Default for BoardSettings {
@@ -80,6 +82,7 @@ impl Default for BoardSettings {
             animate: true,
             pieces: PieceSet::Standard,
             look: Look::Dark,
+            sound: true,
         }
     }
 }

@@ -53,6 +53,8 @@ fn view_menu(ui: &mut egui::Ui, model: &Model, in_app_dialog: &mut bool, actions
     }
     ui.separator();
     ui.checkbox(&mut board.animate, "Animate moves");
+    ui.checkbox(&mut board.sound, "Sound")
+        .on_hover_text("Moves, captures, checks, the end of a game and low time");
     if board != model.board {
         actions.push(Action::SetBoard(board));
     }
