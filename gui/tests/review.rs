@@ -123,3 +123,47 @@ fn a_file_with_evaluations_shows_its_review_without_analysing() {
     // No refutation in a file: the judgement without a sentence.
     h.get_by_label_contains("Blunder");
 }
+
+/// After the mating move the review reads the result, not "#0"; and an
+/// inaccuracy is told why, not only what was best.
+#[test]
+fn a_mate_reads_as_the_result_and_an_inaccuracy_says_why() {
+    let pgn = "1. f3 e5 2. g4 Qh4# 0-1";
+    let game = Game::from_pgn(pgn).unwrap();
+    let at = |i: usize| match i {
+        0 => game.start_position().clone(),
+        i => game.position_at(game.mainline()[i - 1]).clone(),
+    };
+    let e = |eval: Eval, i: usize, pv: &[&str]| PositionEval {
+        eval,
+        pv: line(&at(i), pv),
+    };
+    let answers = vec![
+        e(Eval::Centipawns(20), 0, &["e4"]),
+        e(Eval::Centipawns(-150), 1, &["e5", "e4", "Nc6"]),
+        e(Eval::Centipawns(-140), 2, &["d4"]),
+        e(Eval::Mate(-1), 3, &["Qh4#"]),
+        e(Eval::Mate(0), 4, &[]),
+    ];
+    let mut h = common::harness_with(&[], &[], |app| {
+        app.model.load_text(pgn);
+        app.model.review.set_analyser(Arc::new(move |_, _, _, progress| {
+            progress(5, 5);
+            Ok(Some(answers.clone()))
+        }));
+    });
+    settle(&mut h);
+    menu(&mut h, "Game", "Review");
+    for _ in 0..200 {
+        h.step();
+        if !h.state().model.review.is_running() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(&mut h);
+    h.get_by_label("After Qh4#: 0-1 (mate)");
+    // 1. f3: from +0.2 to -1.5, an inaccuracy, with its reason.
+    click(&mut h, "1. f3?!");
+    h.get_by_label("Inaccuracy: after e5 e4 Nc6, White stands worse (from +0.2 to -1.5). Best was e4.");
+}

@@ -42,7 +42,8 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
         return actions;
     };
     let cursor = model.play.game.cursor();
-    ui.horizontal(|ui| {
+    // Wrapped, so a narrow panel does not cut it.
+    ui.horizontal_wrapped(|ui| {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
             let [i, m, b] = shown.review.counts(color);
             ui.label(format!(
@@ -115,11 +116,20 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
     let reviewed = shown.of(cursor);
     if let Some(reviewed) = reviewed.filter(|r| r.judgement.is_none()) {
         let san = model.play.game.san_at(cursor).unwrap_or_default();
-        let eval = chess_engine::review::format_eval(reviewed.eval);
-        let eval = if eval.starts_with(['-', '#']) {
-            eval
-        } else {
-            format!("+{eval}")
+        let eval = match reviewed.eval {
+            // Mate on the board: the result, not "#0".
+            chess_core::pgn::Eval::Mate(0) => match reviewed.mover {
+                chess_core::Color::White => "1-0 (mate)".to_string(),
+                chess_core::Color::Black => "0-1 (mate)".to_string(),
+            },
+            e => {
+                let eval = chess_engine::review::format_eval(e);
+                if eval.starts_with(['-', '#']) {
+                    eval
+                } else {
+                    format!("+{eval}")
+                }
+            }
         };
         ui.weak(format!("After {san}: {eval}"));
     } else if reviewed.is_none() {

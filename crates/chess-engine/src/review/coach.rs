@@ -40,8 +40,8 @@ pub struct Context<'a> {
 }
 
 /// A sentence saying what went wrong with `cx.played`, without the
-/// judgement ("hangs the knight on f6 to Bxf6"), or `None` when none of the
-/// kinds above fits.
+/// judgement ("hangs the knight on f6 to Bxf6"), or `None` when the mover
+/// was lost whatever it played (or no evaluation says what changed).
 ///
 /// ```
 /// use chess_core::{Position, pgn::Eval};
@@ -76,6 +76,32 @@ pub fn explain(cx: &Context<'_>) -> Option<String> {
         .or_else(|| hanging(cx, &after, won, mover))
         .or_else(|| lost_material(cx, &after, won))
         .or_else(|| missed_material(cx, won))
+        .or_else(|| worse_position(cx, &after, mover))
+}
+
+/// No tactic, no material: the position itself gets worse. Says how much
+/// and shows the line that makes it so.
+fn worse_position(cx: &Context<'_>, after: &Position, mover: Color) -> Option<String> {
+    let pawns = |e: Eval| match e {
+        Eval::Centipawns(cp) => Some(f64::from(if mover == Color::White { cp } else { -cp }) / 100.0),
+        Eval::Mate(_) => None,
+    };
+    let (before, now) = (pawns(cx.best_eval)?, pawns(cx.reply_eval)?);
+    let line = san_line(after, cx.reply_line, 3);
+    let shown = |v: f64| format!("{}{:.1}", if v >= 0.0 { "+" } else { "" }, v);
+    let drop = format!("from {} to {}", shown(before), shown(now));
+    let standing = if now < -0.5 {
+        format!("{} stands worse", mover.name())
+    } else if now <= 0.5 {
+        "the advantage is gone".to_string()
+    } else {
+        format!("{} keeps less of its advantage", mover.name())
+    };
+    Some(if line.is_empty() {
+        format!("{standing} ({drop})")
+    } else {
+        format!("after {line}, {standing} ({drop})")
+    })
 }
 
 /// Material values for words (not the search's), in centipawns: what
@@ -560,7 +586,12 @@ mod tests {
             &["Nxc7+", "Bxc7", "Rd1"],
             CP(400),
         );
-        assert_eq!(s, None, "the bishop on d6 takes the knight: no fork");
+        // The bishop on d6 takes the knight: no fork, the position is what
+        // went wrong.
+        assert_eq!(
+            s.as_deref(),
+            Some("after Nxc7+ Bxc7 Rd1, Black stands worse (from +0.5 to -4.0)")
+        );
         let s = coach(
             "r3kbnr/ppp2ppp/8/1N6/8/8/PPP2PPP/R3KBNR b KQkq - 0 1",
             "Nf6",
@@ -616,7 +647,7 @@ mod tests {
             &["Bf3+", "Kc5"],
             CP(0),
         );
-        assert_eq!(s, None);
+        assert!(!s.as_deref().unwrap_or("").starts_with("allows a skewer"), "{s:?}");
     }
 
     #[test]

@@ -294,8 +294,8 @@ impl Review {
 
 /// Reviews the moves played from `start`, given the engine's view of each
 /// position (`evals[i]` is the position before move `i`; one more for the
-/// position after the last move). Coach sentences are written for mistakes
-/// and blunders whose refutation is known (the next position's line).
+/// position after the last move). Each judged move (inaccuracies too) gets
+/// a coach sentence when its refutation is known (the next position's line).
 pub fn review(start: &Position, moves: &[Move], evals: &[PositionEval]) -> Review {
     assert_eq!(evals.len(), moves.len() + 1, "one evaluation per position");
     let mut pos = start.clone();
@@ -306,17 +306,17 @@ pub fn review(start: &Position, moves: &[Move], evals: &[PositionEval]) -> Revie
         let (before, after) = (&evals[i], &evals[i + 1]);
         let judgement = judge(before.eval, after.eval, mover);
         let best = before.pv.first().copied().filter(|&b| b != played);
-        let coach = match judgement {
-            Some(Judgement::Mistake | Judgement::Blunder) => coach::explain(&coach::Context {
+        // Every judged move gets its reason, inaccuracies too.
+        let coach = judgement.and_then(|_| {
+            coach::explain(&coach::Context {
                 before: &pos,
                 played,
                 best_line: &before.pv,
                 best_eval: before.eval,
                 reply_line: &after.pv,
                 reply_eval: after.eval,
-            }),
-            _ => None,
-        };
+            })
+        });
         let Ok(next) = pos.after(played) else { break };
         out.push(MoveReview {
             mover,
