@@ -1,0 +1,50 @@
+//! The app as issue pictures show it, kept as snapshots (and copied to
+//! `docs/`): the result banner at the end of a game, and a lichess study
+//! chapter opened at its start, its long header elided, the panel at a
+//! sane width.
+
+use egui_kittest::kittest::Queryable;
+
+mod common;
+
+#[test]
+fn the_result_banner() {
+    let pgn = "[Event \"Club night\"]\n[White \"Anna Berg\"]\n[Black \"Bo Chen\"]\n\n\
+               1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+    let mut h = common::harness_with(&[], &[], |app| app.model.load_text(pgn));
+    common::settle(&mut h);
+    h.get_by_label("Game over: 1–0, Checkmate — White wins 1-0");
+    h.get_by_label_contains("Anna Berg wins");
+    h.remove_cursor();
+    h.snapshot("result_banner");
+}
+
+#[test]
+fn a_study_chapter_opens_at_its_start_with_the_panel_at_a_sane_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("study.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"Endgame Fundamentals for Club Players ♟ (Lucena, Philidor and Vancura): Lucena 🏰\"]\n\
+         [Site \"https://lichess.org/study/AbCdEfGh/IjKlMnOp\"]\n\
+         [ChapterName \"Lucena 🏰\"]\n[ChapterURL \"https://lichess.org/study/AbCdEfGh/IjKlMnOp\"]\n\
+         [SetUp \"1\"]\n[FEN \"1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1\"]\n\n\
+         { Build a bridge. } 1. Rd1+ Ke7 2. Rd4 Ra1 3. Kc7 Rc1+ 4. Kb6 Rb1+ 5. Kc6 Rc1+ 6. Kb5 Rb1+ 7. Rb4 *\n",
+    )
+    .unwrap();
+    let mut app = chess_gui::ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
+    app.model.open_path(&path);
+    let mut h = common::harness_of(app, egui::vec2(1000.0, 720.0));
+    common::settle(&mut h);
+    assert!(h.state().model.dialog.is_none(), "{:?}", h.state().model.dialog);
+    assert_eq!(h.state().model.play.game.mainline().len(), 13);
+    assert_eq!(
+        h.state().model.play.game.cursor(),
+        chess_core::NodeId::ROOT,
+        "at its start"
+    );
+    let board = h.state().view.board_rect;
+    assert!(board.width() >= 560.0, "the board keeps its room: {board:?}");
+    h.remove_cursor();
+    h.snapshot("study_at_start");
+}
