@@ -69,10 +69,12 @@ const BOARD_KEY: &str = "board-settings";
 const FILE_DIALOG_KEY: &str = "file-dialogs";
 const COLLECTIONS_KEY: &str = "collections";
 
-/// The widest a panel beside the board may be: 40% of the window (but
-/// never below its `min` width), so the board keeps the most room.
-fn side_panel_max(ctx: &egui::Context, min: f32) -> f32 {
-    (ctx.content_rect().width() * 0.4).max(min)
+/// The widest a panel beside the board may be: 40% of the window, 30%
+/// when panels stand on both sides of it (but never below its `min`
+/// width), so the board keeps the most room.
+fn side_panel_max(ctx: &egui::Context, min: f32, both_sides: bool) -> f32 {
+    let share = if both_sides { 0.3 } else { 0.4 };
+    (ctx.content_rect().width() * share).max(min)
 }
 
 /// What the file dialogs remember between runs.
@@ -207,11 +209,12 @@ impl ChessApp {
         egui::Panel::bottom("status").show(ui, |ui| ui::play::status_line(ui, &self.model));
         // The explorer beside the board, in play and in the editor alike.
         self.view.explorer_hover = None;
-        if self.model.collections.explorer_shown && !self.model.collections.open.is_empty() {
+        let explorer_shown = self.model.collections.explorer_shown && !self.model.collections.open.is_empty();
+        if explorer_shown {
             let explorer = egui::Panel::left("explorer")
                 .resizable(true)
                 .default_size(400.0)
-                .size_range(300.0..=side_panel_max(&ctx, 300.0))
+                .size_range(300.0..=side_panel_max(&ctx, 300.0, true))
                 .show(ui, |ui| ui::explorer::panel(ui, &self.model));
             self.view.explorer_hover = explorer.inner.hovered;
             self.apply_all(explorer.inner.actions);
@@ -223,7 +226,7 @@ impl ChessApp {
                 let side = egui::Panel::right("game")
                     .resizable(true)
                     .default_size(300.0)
-                    .size_range(240.0..=side_panel_max(&ctx, 240.0))
+                    .size_range(240.0..=side_panel_max(&ctx, 240.0, explorer_shown))
                     .show(ui, |ui| {
                         ui::play::side_panel(ui, &mut self.model, &mut self.view.move_text)
                     });
@@ -241,7 +244,7 @@ impl ChessApp {
                 let side = egui::Panel::right("editor")
                     .resizable(true)
                     .default_size(330.0)
-                    .size_range(280.0..=side_panel_max(&ctx, 280.0))
+                    .size_range(280.0..=side_panel_max(&ctx, 280.0, explorer_shown))
                     .show(ui, |ui| {
                         let collection = !self.model.collections.open.is_empty();
                         ui::editor::side_panel(ui, &mut self.model.editor, collection)

@@ -48,3 +48,32 @@ fn a_study_chapter_opens_at_its_start_with_the_panel_at_a_sane_width() {
     h.remove_cursor();
     h.snapshot("study_at_start");
 }
+
+/// A lichess study's chapters in the game list: told apart by their names,
+/// emoji drawn as emoji.
+#[test]
+fn study_chapters_in_the_game_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("study.pgn");
+    let chapter = |name: &str, moves: &str| {
+        format!(
+            "[Event \"Rook endings ♜: {name}\"]\n[Site \"https://lichess.org/study/AbCdEfGh\"]\n[Result \"*\"]\n\
+             [ChapterName \"{name}\"]\n\n{moves} *\n\n"
+        )
+    };
+    let text = [
+        chapter("Lucena 🏰", "1. e4"),
+        chapter("Philidor 🛡️", "1. d4"),
+        chapter("Vancura ⚔️", "1. c4"),
+    ]
+    .concat();
+    std::fs::write(&path, text).unwrap();
+    let mut h = common::harness_with(&[], &[], |app| {
+        app.model.list_games(&path);
+    });
+    common::wait_for_game_list(&mut h);
+    h.get_by_label("Rook endings ♜: Lucena 🏰");
+    h.get_by_label("Rook endings ♜: Philidor 🛡️");
+    h.remove_cursor();
+    h.snapshot("study_chapters_listed");
+}
