@@ -79,6 +79,8 @@ fn a_reviewed_game_shows_marks_accuracy_and_the_coach() {
     h.get_by_label_contains("Reviewed: accuracy White 100%");
     h.get_by_label("White: accuracy 100%, 0?! 0? 0??");
     h.get_by_label_contains("Black: accuracy");
+    // The default depth is a quick review, and says so.
+    h.get_by_label("A quick review (depth 12): a deeper one (Game → Review depth) may mark some moves differently.");
     // The blunder is marked in the move list; on it, the coach speaks.
     click(&mut h, "Qg5??");
     h.get_by_label("Blunder: hangs the queen on g5 to Nxg5. Best was Nc6.");

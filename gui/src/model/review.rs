@@ -70,15 +70,39 @@ pub struct Shown {
     pub nodes: Vec<NodeId>,
     /// The review.
     pub review: Review,
+    /// How hard the engine looked (none: the file's own evaluations).
+    pub effort: Option<Effort>,
 }
 
 impl Shown {
     /// The review of the line `moves` (main-line `nodes`) from `start`,
     /// given the evaluation of each position.
-    fn new(start: &Position, moves: &[Move], nodes: Vec<NodeId>, evals: &[PositionEval]) -> Shown {
+    fn new(
+        start: &Position,
+        moves: &[Move],
+        nodes: Vec<NodeId>,
+        evals: &[PositionEval],
+        effort: Option<Effort>,
+    ) -> Shown {
         Shown {
             review: review::review(start, moves, evals),
             nodes,
+            effort,
+        }
+    }
+
+    /// Said under the graph when the review looked only a little way ahead
+    /// (below depth 14, or under a second a move): its marks may change
+    /// deeper.
+    pub fn shallow_note(&self) -> Option<String> {
+        match self.effort? {
+            Effort::Depth(d) if d < 14 => Some(format!(
+                "A quick review (depth {d}): a deeper one (Game → Review depth) may mark some moves differently."
+            )),
+            Effort::Millis(ms) if ms < 1000 => Some(format!(
+                "A quick review ({ms} ms a move): a deeper one (Game → Review depth) may mark some moves differently."
+            )),
+            _ => None,
         }
     }
 
@@ -103,6 +127,7 @@ struct Job {
     start: Position,
     moves: Vec<Move>,
     nodes: Vec<NodeId>,
+    effort: Effort,
 }
 
 /// The review of the game on screen: running, shown, or none.
@@ -132,7 +157,7 @@ impl std::fmt::Debug for Reviewer {
 impl Default for Reviewer {
     fn default() -> Reviewer {
         Reviewer {
-            effort: Effort::Depth(10),
+            effort: Effort::Depth(review::DEFAULT_DEPTH),
             analyser: None,
             job: None,
             shown: None,
@@ -213,6 +238,7 @@ impl Reviewer {
             start,
             moves,
             nodes,
+            effort: self.effort,
         });
         true
     }
@@ -247,7 +273,7 @@ impl Reviewer {
                 return None;
             }
         };
-        let shown = Shown::new(&job.start, &job.moves, job.nodes, &evals);
+        let shown = Shown::new(&job.start, &job.moves, job.nodes, &evals, Some(job.effort));
         self.shown = Some(shown.clone());
         Some(shown)
     }
@@ -259,7 +285,7 @@ impl Reviewer {
         self.shown = review::evals_of(game).map(|evals| {
             let nodes = game.mainline();
             let moves = game.mainline_moves();
-            Shown::new(game.start_position(), &moves, nodes, &evals)
+            Shown::new(game.start_position(), &moves, nodes, &evals, None)
         });
     }
 }

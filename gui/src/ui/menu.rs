@@ -222,10 +222,13 @@ fn game_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
                 for choice in [
                     Effort::Depth(8),
                     Effort::Depth(10),
+                    Effort::Depth(12),
                     Effort::Depth(14),
+                    Effort::Depth(16),
                     Effort::Millis(1000),
                 ] {
                     let name = match choice {
+                        Effort::Depth(d) if d == chess_engine::review::DEFAULT_DEPTH => format!("Depth {d} (default)"),
                         Effort::Depth(d) => format!("Depth {d}"),
                         Effort::Millis(ms) => format!("{} s a move", ms / 1000),
                     };

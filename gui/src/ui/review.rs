@@ -57,6 +57,9 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
             actions.push(Action::CloseReview);
         }
     });
+    if let Some(note) = shown.shallow_note() {
+        ui.weak(note);
+    }
     // The graph: White's win percentage after each move, 50% in the middle.
     let size = Vec2::new(ui.available_width(), 90.0);
     let (rect, response) = ui.allocate_exact_size(size, Sense::click());

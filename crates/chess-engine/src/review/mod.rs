@@ -34,7 +34,7 @@ pub mod coach;
 use chess_core::pgn::Eval;
 use chess_core::{Color, Move, Position};
 
-pub use analyse::{AnalyseOptions, analyse, analyse_game, analyse_game_uci};
+pub use analyse::{AnalyseOptions, DEFAULT_DEPTH, analyse, analyse_game, analyse_game_uci};
 pub use annotate::{annotate, evals_of, format_eval};
 
 pub mod tunables;
