@@ -55,3 +55,68 @@ fn the_captured_lines_are_there_from_the_start() {
     let after = h.get_by_label("White took: ♟ +1").rect();
     assert_eq!(before.top(), after.top(), "nothing moved down");
 }
+
+/// In a long game (100 moves, more than the list has room for) the move
+/// list keeps the move shown in view: the last move at the end, the first
+/// after Home.
+#[test]
+fn the_move_list_keeps_the_move_shown_in_view() {
+    // A game of 200 plies, its moves drawn by a fixed sequence.
+    let mut game = chess_core::Game::new();
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    while game.mainline().len() < 200 {
+        let moves = game.position().legal_moves();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let m = moves[(state % moves.len() as u64) as usize];
+        game.play(m).unwrap();
+        if game.outcome().is_some() {
+            game.to_start();
+            game = chess_core::Game::new();
+        }
+    }
+    let last = game.san_at(game.cursor()).unwrap();
+    let mut app = chess_gui::ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
+    app.model.play = chess_gui::model::Play::new(game);
+    let mut h = common::harness_of(app, egui::vec2(1000.0, 600.0));
+    common::settle(&mut h);
+    let window = h.ctx.content_rect();
+    let first = h
+        .query_all_by_label_contains("1. ")
+        .next()
+        .expect("the first move")
+        .rect();
+    assert!(
+        !window.contains(first.center()),
+        "the list is longer than its room: {first:?}"
+    );
+    let shown = h.query_all_by_label(&last).last().expect("the last move").rect();
+    assert!(window.contains(shown.center()), "the last move is in view: {shown:?}");
+    h.key_press(Key::Home);
+    common::settle(&mut h);
+    h.key_press(Key::ArrowRight);
+    common::settle(&mut h);
+    let first = h
+        .query_all_by_label_contains("1. ")
+        .next()
+        .expect("the first move")
+        .rect();
+    assert!(
+        window.contains(first.center()),
+        "the first move is back in view: {first:?}"
+    );
+}
+
+/// On the clock, the new game dialog asks no time per move.
+#[test]
+fn no_time_per_move_on_the_clock() {
+    let mut h = common::harness_with(&[], &[], |_| {});
+    common::settle(&mut h);
+    click(&mut h, "New game");
+    click(&mut h, "Black: computer");
+    assert!(h.query_all_by_label("Time per move").count() > 0);
+    click(&mut h, "3+2");
+    assert_eq!(h.query_all_by_label("Time per move").count(), 0);
+    h.get_by_label("On the clock, the computer spends its time as it sees fit.");
+}

@@ -169,3 +169,34 @@ fn a_mate_reads_as_the_result_and_an_inaccuracy_says_why() {
     click(&mut h, "1. f3?!");
     h.get_by_label("Inaccuracy: after e5 e4 Nc6, White stands worse (from +0.2 to -1.5). Best was e4.");
 }
+
+/// In a narrow window the accuracy line wraps and the graph fits: nothing
+/// of the review is cut off at the right.
+#[test]
+fn the_review_fits_a_narrow_window() {
+    let mut app = ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
+    app.model.load_text(GAME);
+    let answers = evals();
+    app.model.review.set_analyser(Arc::new(move |_, _, _, progress| {
+        progress(6, 6);
+        Ok(Some(answers.clone()))
+    }));
+    let mut h = common::harness_of(app, egui::vec2(640.0, 700.0));
+    settle(&mut h);
+    menu(&mut h, "Game", "Review");
+    for _ in 0..200 {
+        h.step();
+        if !h.state().model.review.is_running() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(&mut h);
+    let right = h.ctx.content_rect().right();
+    for label in ["White: accuracy 100%, 0?! 0? 0??", "Evaluation graph"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(rect.right() <= right + 0.5, "{label} cut off: {rect:?} in {right}");
+    }
+    let black = h.get_by_label_contains("Black: accuracy").rect();
+    assert!(black.right() <= right + 0.5, "cut off: {black:?}");
+}
