@@ -15,6 +15,10 @@ fn the_result_banner() {
     common::settle(&mut h);
     h.get_by_label("Game over: 1–0, Checkmate — White wins 1-0");
     h.get_by_label_contains("Anna Berg wins");
+    // The score closes the move list too, after the last move.
+    let last = h.get_by_label("4. Qxf7#").rect();
+    let result = h.get_by_label("1-0").rect();
+    assert!(result.left() > last.right() || result.top() > last.top(), "after the last move");
     h.remove_cursor();
     h.snapshot("result_banner");
 }
