@@ -18,7 +18,10 @@ fn the_result_banner() {
     // The score closes the move list too, after the last move.
     let last = h.get_by_label("4. Qxf7#").rect();
     let result = h.get_by_label("1-0").rect();
-    assert!(result.left() > last.right() || result.top() > last.top(), "after the last move");
+    assert!(
+        result.left() > last.right() || result.top() > last.top(),
+        "after the last move"
+    );
     h.remove_cursor();
     h.snapshot("result_banner");
 }
