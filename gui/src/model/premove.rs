@@ -33,7 +33,13 @@ impl Model {
                     waiting: None,
                 };
             }
-            _ => self.premove = Premove::default(),
+            _ => {
+                self.premove = Premove::default();
+                // The computer's own pieces are not the person's to pick.
+                if self.play.piece_at(sq).is_some() {
+                    self.play.message = Some("The computer is to move".to_string());
+                }
+            }
         }
     }
 
