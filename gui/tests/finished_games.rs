@@ -37,7 +37,11 @@ fn after_a_flag_fall_undo_is_refused_and_the_clock_stays_at_zero() {
         Pending::NewGameWith(two_people(Some(TimeControl::fischer(1, 0)))),
         &mut FixedDialogs::default(),
     );
+    // Both sides move (a flag before a side's first move aborts the game
+    // instead), then White's flag falls.
     model.play.play_text("e4").unwrap();
+    model.tick();
+    model.play.play_text("e5").unwrap();
     model.tick();
     *time.0.lock().unwrap() = Duration::from_secs(61);
     model.tick();
@@ -46,16 +50,16 @@ fn after_a_flag_fall_undo_is_refused_and_the_clock_stays_at_zero() {
         .game
         .outcome_at(model.play.game.mainline_end())
         .expect("a flag fell");
-    assert_eq!(result.result(), "1-0");
+    assert_eq!(result.result(), "0-1");
     assert!(!model.play.can_undo(), "Undo is not offered");
     let reason = model.play.undo_refusal().unwrap();
     assert!(reason.starts_with("The game is over"), "{reason}");
     model.apply(Action::TakeBack, &mut FixedDialogs::default());
-    assert_eq!(model.play.game.mainline().len(), 1, "the move stays");
+    assert_eq!(model.play.game.mainline().len(), 2, "the moves stay");
     assert!(model.play.outcome().is_some(), "and the result");
     assert_eq!(model.play.status(), reason, "the status line says why");
     // Moving on is refused too: the game is over.
-    assert!(model.play.play_text("e5").is_err());
+    assert!(model.play.play_text("Nf3").is_err());
 }
 
 #[test]

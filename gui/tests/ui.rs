@@ -82,7 +82,8 @@ fn scholars_mate_by_clicks() {
         ],
     );
     assert_eq!(status(&h), "Checkmate — White wins 1-0");
-    h.get_by_label("Checkmate — White wins 1-0");
+    // Said twice: in the status line and in the result banner.
+    assert_eq!(h.query_all_by_label("Checkmate — White wins 1-0").count(), 2);
     // No move after the end: the king cannot be selected.
     square(&mut h, "e8");
     assert!(status(&h).starts_with("The game is over"), "{}", status(&h));
