@@ -43,10 +43,21 @@ impl Drop for Killed {
 }
 
 /// Starts Xvfb on a display number it finds free itself (`-displayfd`),
-/// and returns it with its display name.
+/// and returns it with its display name. `-noreset`: by default the
+/// server resets when its last client leaves, and an app started again
+/// during that reset cannot connect.
 fn xvfb() -> (Killed, String) {
     let mut server = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp"])
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "1280x900x24",
+            "-nolisten",
+            "tcp",
+            "-noreset",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -245,16 +256,26 @@ fn after_kill_9_the_timed_game_and_its_comments_come_back() {
 
 /// The app's window whose title contains `title`, once it is there.
 fn window(display: &str, title: &str) -> String {
-    let mut id = String::new();
-    wait_for(&format!("a window named {title:?}"), 90, || {
-        id = xdotool(display, &["search", "--name", title])
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let id = xdotool(display, &["search", "--name", title])
             .lines()
             .next()
             .unwrap_or("")
             .to_string();
-        !id.is_empty()
-    });
-    id
+        if !id.is_empty() {
+            return id;
+        }
+        if Instant::now() > deadline {
+            // Say what is there instead.
+            let names: Vec<String> = xdotool(display, &["search", "--name", "."])
+                .lines()
+                .map(|w| xdotool(display, &["getwindowname", w]).trim().to_string())
+                .collect();
+            panic!("timed out waiting for a window named {title:?}; the windows: {names:?}");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
 }
 
 #[test]

@@ -89,6 +89,10 @@ pub struct Autosave {
     /// The game's generation last written (a change of it is written at
     /// once).
     last_generation: Option<u64>,
+    /// The app quit cleanly: nothing more is written (a frame drawn
+    /// between the quit and the window's closing must not write the
+    /// record again).
+    closed: bool,
 }
 
 /// The writing thread.
@@ -164,6 +168,7 @@ impl Autosave {
             writer: None,
             last: None,
             last_generation: None,
+            closed: false,
         })
     }
 
@@ -227,6 +232,9 @@ impl Autosave {
             .writer
             .as_ref()
             .and_then(|w| w.failure.lock().unwrap_or_else(|e| e.into_inner()).take());
+        if self.closed {
+            return failure;
+        }
         let game_changed = self.last_generation != Some(generation);
         if !game_changed
             && self
@@ -256,11 +264,11 @@ impl Autosave {
         }
     }
 
-    /// The app quits cleanly: its record is removed, nothing will be
-    /// restored.
+    /// The app quits cleanly: its record is removed and no more is
+    /// written, so nothing will be restored.
     pub fn clear(&mut self) {
         self.flush();
-        self.last = None;
+        self.closed = true;
         let _ = std::fs::remove_file(&self.record);
     }
 }
