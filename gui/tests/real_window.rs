@@ -82,12 +82,20 @@ fn installed(tool: &str) -> bool {
 }
 
 /// Waits until `done` or `seconds`, failing with `what`.
-fn wait_for(what: &str, seconds: u64, mut done: impl FnMut() -> bool) {
+fn wait_for(what: &str, seconds: u64, done: impl FnMut() -> bool) {
+    assert!(poll(seconds, done), "timed out waiting for {what}");
+}
+
+/// Asks `done` every 200 ms for at most `seconds`; whether it said yes.
+fn poll(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + Duration::from_secs(seconds);
     while !done() {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        if Instant::now() >= deadline {
+            return false;
+        }
         std::thread::sleep(Duration::from_millis(200));
     }
+    true
 }
 
 fn xdotool(display: &str, args: &[&str]) -> String {
@@ -256,26 +264,24 @@ fn after_kill_9_the_timed_game_and_its_comments_come_back() {
 
 /// The app's window whose title contains `title`, once it is there.
 fn window(display: &str, title: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        let id = xdotool(display, &["search", "--name", title])
+    let mut id = String::new();
+    let found = poll(90, || {
+        id = xdotool(display, &["search", "--name", title])
             .lines()
             .next()
             .unwrap_or("")
             .to_string();
-        if !id.is_empty() {
-            return id;
-        }
-        if Instant::now() > deadline {
-            // Say what is there instead.
-            let names: Vec<String> = xdotool(display, &["search", "--name", "."])
-                .lines()
-                .map(|w| xdotool(display, &["getwindowname", w]).trim().to_string())
-                .collect();
-            panic!("timed out waiting for a window named {title:?}; the windows: {names:?}");
-        }
-        std::thread::sleep(Duration::from_millis(200));
+        !id.is_empty()
+    });
+    if !found {
+        // Say what is there instead.
+        let names: Vec<String> = xdotool(display, &["search", "--name", "."])
+            .lines()
+            .map(|w| xdotool(display, &["getwindowname", w]).trim().to_string())
+            .collect();
+        panic!("timed out waiting for a window named {title:?}; the windows: {names:?}");
     }
+    id
 }
 
 #[test]

@@ -12,7 +12,7 @@ use chess_gui::ChessApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use common::{click, menu, settle};
+use common::{click, settle};
 
 const GAME: &str = "1. e4 e5 2. Nf3 Qg5 3. Nxg5 *";
 
@@ -59,17 +59,7 @@ fn reviewed_harness() -> Harness<'static, ChessApp> {
             Ok(Some(answers.clone()))
         }));
     });
-    settle(&mut h);
-    menu(&mut h, "Game", "Review");
-    // The analysis thread ends on its own; the app polls it each frame.
-    for _ in 0..200 {
-        h.step();
-        if !h.state().model.review.is_running() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    settle(&mut h);
+    common::run_review(&mut h);
     h
 }
 
@@ -154,16 +144,7 @@ fn a_mate_reads_as_the_result_and_an_inaccuracy_says_why() {
             Ok(Some(answers.clone()))
         }));
     });
-    settle(&mut h);
-    menu(&mut h, "Game", "Review");
-    for _ in 0..200 {
-        h.step();
-        if !h.state().model.review.is_running() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    settle(&mut h);
+    common::run_review(&mut h);
     h.get_by_label("After Qh4#: 0-1 (mate)");
     // 1. f3: from +0.2 to -1.5, an inaccuracy, with its reason.
     click(&mut h, "1. f3?!");
@@ -182,16 +163,7 @@ fn the_review_fits_a_narrow_window() {
         Ok(Some(answers.clone()))
     }));
     let mut h = common::harness_of(app, egui::vec2(640.0, 700.0));
-    settle(&mut h);
-    menu(&mut h, "Game", "Review");
-    for _ in 0..200 {
-        h.step();
-        if !h.state().model.review.is_running() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    settle(&mut h);
+    common::run_review(&mut h);
     let right = h.ctx.content_rect().right();
     for label in ["White: accuracy 100%, 0?! 0? 0??", "Evaluation graph"] {
         let rect = h.get_by_label(label).rect();

@@ -83,14 +83,9 @@ fn study_chapters_in_the_game_list() {
     h.get_by_label("Rook endings ♜: Philidor 🛡️");
     // The explorer's answer, with its time fixed: the picture must not
     // depend on how fast this machine answered.
-    for _ in 0..400 {
-        h.step();
-        let explored = h.state().model.collections.active().and_then(|c| c.explored.as_ref());
-        if explored.is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    common::step_until(&mut h, 400, |app| {
+        app.model.collections.active().is_some_and(|c| c.explored.is_some())
+    });
     let collection = h.state_mut().model.collections.active_mut().unwrap();
     collection.explored.as_mut().expect("the explorer answered").latency = std::time::Duration::from_millis(20);
     h.run();

@@ -312,7 +312,7 @@ impl Model {
             let against =
                 self.computer.plays(self.play.position().turn()) && !self.computer.plays(!self.play.position().turn());
             match action {
-                _ if !against => self.play.message = Some("The computer is to move".to_string()),
+                _ if !against => self.play.message = Some(super::premove::COMPUTER_TO_MOVE.to_string()),
                 Action::ClickSquare(sq) => self.premove_click(sq),
                 Action::Drop { from, to } => self.premove_drop(from, to),
                 _ => self.cancel_premove(),

@@ -8,6 +8,10 @@ use chess_core::{Move, Role, Square};
 
 use super::{Click, Model};
 
+/// Said when the person touches the board while the computer is to move
+/// and the piece is not theirs to premove.
+pub(super) const COMPUTER_TO_MOVE: &str = "The computer is to move";
+
 /// A premove being made or waiting.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Premove {
@@ -37,7 +41,7 @@ impl Model {
                 self.premove = Premove::default();
                 // The computer's own pieces are not the person's to pick.
                 if self.play.piece_at(sq).is_some() {
-                    self.play.message = Some("The computer is to move".to_string());
+                    self.play.message = Some(COMPUTER_TO_MOVE.to_string());
                 }
             }
         }

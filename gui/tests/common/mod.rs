@@ -136,14 +136,29 @@ impl eframe::Storage for Memory {
 /// Runs frames until the collection shown is indexed, its list read, its
 /// searches and the explorer answered.
 pub fn wait_for_collection(h: &mut Harness<'static, ChessApp>) {
-    for _ in 0..2000 {
-        h.step();
-        let model = &h.state().model;
-        let ready = model.collections.active().is_some_and(|c| {
+    step_until(h, 2000, |app| {
+        let model = &app.model;
+        model.collections.active().is_some_and(|c| {
             let explored = model.explorer_position().is_none_or(|p| c.explored(&p).is_some());
             c.list.checked && !c.is_indexing() && !c.is_searching() && explored
-        });
-        if ready {
+        })
+    });
+}
+
+/// Runs frames until the open game list has read its whole file.
+pub fn wait_for_game_list(h: &mut Harness<'static, ChessApp>) {
+    step_until(h, 400, |app| {
+        app.model.collections.active().is_some_and(|c| c.list.checked)
+    });
+}
+
+/// Runs frames, 5 ms apart and at most `frames` of them, until `done` (work
+/// on the app's threads: a review, a collection, the explorer), then lets
+/// the UI settle.
+pub fn step_until(h: &mut Harness<'static, ChessApp>, frames: usize, done: impl Fn(&ChessApp) -> bool) {
+    for _ in 0..frames {
+        h.step();
+        if done(h.state()) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
@@ -151,14 +166,10 @@ pub fn wait_for_collection(h: &mut Harness<'static, ChessApp>) {
     settle(h);
 }
 
-/// Runs frames until the open game list has read its whole file.
-pub fn wait_for_game_list(h: &mut Harness<'static, ChessApp>) {
-    for _ in 0..400 {
-        h.step();
-        if h.state().model.collections.active().is_some_and(|c| c.list.checked) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+/// Starts *Game → Review* and runs frames until the review is done.
+pub fn run_review(h: &mut Harness<'static, ChessApp>) {
     settle(h);
+    menu(h, "Game", "Review");
+    // The analysis thread ends on its own; the app polls it each frame.
+    step_until(h, 200, |app| !app.model.review.is_running());
 }
