@@ -384,6 +384,14 @@ fn a_comment_never_closed_is_an_error_at_its_line() {
         PgnErrorKind::UnclosedComment
     ));
     assert_eq!(read[1].as_ref().unwrap().tags.get("Event"), Some("next"));
+    // A line that only begins like a tag (`[Event "` cut short) is not the
+    // next game, in a comment as when skipping a bad game: the comment
+    // runs on to the next whole `[Event` line.
+    let cut = format!("{text}\n[Event \"\n[White \"B\"]\n\n1. e4 *\n\n[Event \"whole\"]\n\n1. c4 *\n");
+    let read = games(&cut);
+    assert_eq!(read.len(), 2);
+    assert!(read[0].is_err());
+    assert_eq!(read[1].as_ref().unwrap().tags.get("Event"), Some("whole"));
 }
 
 /// Three games around a broken one.

@@ -337,13 +337,14 @@ pub(super) struct Scan {
 impl Scan {
     /// Takes the next line (with its line break); whether a game starts
     /// there: a tag line after a blank line outside comments, or an
-    /// `[Event ` line after a blank line inside one (where the lexer ends
-    /// a comment that was never closed). The reader starts a game at
+    /// `[Event ` tag line after a blank line inside one (where the lexer
+    /// ends a comment that was never closed). The reader starts a game at
     /// every such line, wherever it is in the game before (its tags, its
-    /// moves, or skipping what is left of a bad one).
+    /// moves, or skipping what is left of a bad one, which stops only at a
+    /// whole tag line).
     pub(super) fn starts_game(&mut self, line: &[u8]) -> bool {
         let starts = if self.in_comment {
-            let ends_comment = self.blank_before && line.starts_with(b"[Event ");
+            let ends_comment = self.blank_before && line.starts_with(b"[Event ") && is_tag_line(line);
             if ends_comment {
                 self.in_comment = false;
             } else {

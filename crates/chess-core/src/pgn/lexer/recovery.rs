@@ -4,14 +4,20 @@
 use std::io::BufRead;
 
 use super::{Lexer, Token};
+use crate::pgn::find::find2;
 use crate::pgn::tag::is_tag_line;
 
 impl<R: BufRead> Lexer<R> {
-    /// Whether the line starting at `line_start` begins the next game for
-    /// error recovery: it starts with `[Event `, after a blank line (which
-    /// starts at `prev_line_start`).
+    /// Whether the line starting at `line_start` begins the next game, for
+    /// a comment never closed: an `[Event ` tag line after a blank line
+    /// (which starts at `prev_line_start`). The same line ends the skipping
+    /// of [`Lexer::skip_to_next_game`], so a game starts there whether the
+    /// reader was in a comment or passing the rest of a bad game.
     pub(super) fn next_game_starts_here(&self, prev_line_start: usize) -> bool {
-        self.buf[self.line_start..self.limit].starts_with(b"[Event ")
+        let rest = &self.buf[self.line_start..self.limit];
+        let line = &rest[..find2(rest, b'\n', b'\n').unwrap_or(rest.len())];
+        line.starts_with(b"[Event ")
+            && is_tag_line(line)
             && self.buf[prev_line_start..self.line_start]
                 .iter()
                 .all(u8::is_ascii_whitespace)
