@@ -13,7 +13,7 @@ use std::io::BufRead;
 use std::sync::{Mutex, mpsc};
 
 use super::find::find2;
-use super::tag::is_tag_line;
+use super::tag::{is_event_tag_line, is_tag_line};
 use super::{PgnError, PgnErrorKind, PgnReader, Visitor};
 use crate::game::Game;
 
@@ -344,7 +344,7 @@ impl Scan {
     /// whole tag line).
     pub(super) fn starts_game(&mut self, line: &[u8]) -> bool {
         let starts = if self.in_comment {
-            let ends_comment = self.blank_before && line.starts_with(b"[Event ") && is_tag_line(line);
+            let ends_comment = self.blank_before && is_event_tag_line(line);
             if ends_comment {
                 self.in_comment = false;
             } else {

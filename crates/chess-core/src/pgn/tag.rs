@@ -158,6 +158,13 @@ pub(crate) fn is_tag_line(line: &[u8]) -> bool {
     line.first() == Some(&b'[') && parse_tag(line).is_ok()
 }
 
+/// Whether `line` is a whole `[Event "…"]` tag line: after a blank line,
+/// where the reader, the parallel reader's cutter and error recovery all
+/// agree a game starts, even inside a comment never closed.
+pub(crate) fn is_event_tag_line(line: &[u8]) -> bool {
+    line.starts_with(b"[Event ") && is_tag_line(line)
+}
+
 /// The bytes of a tag name.
 const TAG_NAME: [bool; 256] = {
     let mut table = [false; 256];

@@ -5,7 +5,7 @@ use std::io::BufRead;
 
 use super::{Lexer, Token};
 use crate::pgn::find::find2;
-use crate::pgn::tag::is_tag_line;
+use crate::pgn::tag::{is_event_tag_line, is_tag_line};
 
 impl<R: BufRead> Lexer<R> {
     /// Whether the line starting at `line_start` begins the next game, for
@@ -16,8 +16,7 @@ impl<R: BufRead> Lexer<R> {
     pub(super) fn next_game_starts_here(&self, prev_line_start: usize) -> bool {
         let rest = &self.buf[self.line_start..self.limit];
         let line = &rest[..find2(rest, b'\n', b'\n').unwrap_or(rest.len())];
-        line.starts_with(b"[Event ")
-            && is_tag_line(line)
+        is_event_tag_line(line)
             && self.buf[prev_line_start..self.line_start]
                 .iter()
                 .all(u8::is_ascii_whitespace)
