@@ -9,7 +9,7 @@ use chess_gui::model::FixedDialogs;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-mod common;
+use crate::common;
 use common::{click, menu, square};
 
 fn harness(open: &[PathBuf], save: &[PathBuf]) -> Harness<'static, ChessApp> {

@@ -11,7 +11,7 @@ use chess_gui::model::Player;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-mod common;
+use crate::common;
 use common::{click, menu, moves};
 
 fn harness(open: &[PathBuf], save: &[PathBuf]) -> Harness<'static, ChessApp> {

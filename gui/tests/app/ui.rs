@@ -9,7 +9,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-mod common;
+use crate::common;
 
 /// The window of this file's snapshots.
 const WINDOW: egui::Vec2 = egui::vec2(1000.0, 720.0);

@@ -1,7 +1,7 @@
 //! Small things a new player hit first (issue 20), each tried as they
 //! tried it.
 
-mod common;
+use crate::common;
 
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use chess_gui::model::engines::{Engines, probe};
 use egui_kittest::kittest::{NodeT, Queryable};
 
-mod common;
+use crate::common;
 
 /// A shell script in `dir` named `name` that runs `body`.
 fn script(dir: &Path, name: &str, body: &str) -> PathBuf {

@@ -8,7 +8,7 @@ use egui::{Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-mod common;
+use crate::common;
 
 fn centre(h: &Harness<'static, ChessApp>, label: &str) -> Pos2 {
     h.get_by_label(label).rect().center()

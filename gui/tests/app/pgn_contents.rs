@@ -1,7 +1,7 @@
 //! What a PGN holds, shown and editable: the header, the comments, the
 //! marks, and the arrows and circles of `[%cal]` / `[%csl]`.
 
-mod common;
+use crate::common;
 
 use egui_kittest::kittest::Queryable;
 

@@ -26,7 +26,7 @@ impl TimeSource for Manual {
     }
 }
 
-mod common;
+use crate::common;
 use common::{click, square};
 
 fn harness(time: &Manual) -> Harness<'static, ChessApp> {

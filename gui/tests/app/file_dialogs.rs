@@ -7,7 +7,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-mod common;
+use crate::common;
 
 fn harness(folder: &std::path::Path) -> Harness<'static, ChessApp> {
     let mut app = ChessApp::new(Box::new(NativeDialogs));

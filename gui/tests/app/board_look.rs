@@ -6,7 +6,7 @@ use chess_gui::model::FixedDialogs;
 use chess_gui::model::settings::{BoardSettings, Coordinates, Look, PieceSet, Theme};
 use egui_kittest::kittest::Queryable;
 
-mod common;
+use crate::common;
 use common::menu;
 
 #[test]

@@ -5,7 +5,7 @@
 
 use egui_kittest::kittest::Queryable;
 
-mod common;
+use crate::common;
 
 #[test]
 fn the_result_banner() {

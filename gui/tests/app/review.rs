@@ -1,7 +1,7 @@
 //! Game → Review, driven as a person would, with an engine whose answers
 //! the test chooses (so every mark and sentence is known in advance).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -9,7 +9,7 @@ use chess_gui::model::{Dialog, FixedDialogs};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-mod common;
+use crate::common;
 use common::{click, settle, square};
 
 fn harness() -> Harness<'static, ChessApp> {

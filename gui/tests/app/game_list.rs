@@ -1,7 +1,7 @@
 //! A PGN file with several games: the list, its sort and filter, the
 //! games that cannot be read, and opening one.
 
-mod common;
+use crate::common;
 
 use egui_kittest::kittest::Queryable;
 

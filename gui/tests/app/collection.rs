@@ -4,7 +4,7 @@
 //! position" lists exactly the games that reach it, the filters narrow the
 //! list, and back to the list after opening a game keeps the filter.
 
-mod common;
+use crate::common;
 
 use chess_core::pgn::PgnReader;
 use egui_kittest::kittest::Queryable;
@@ -13,8 +13,8 @@ use common::{click, harness_with, menu, settle, wait_for_collection};
 
 /// Real club games, and four more with results and ratings.
 fn collection_text() -> String {
-    let twenty = include_str!("../../crates/chess-engine/tests/data/twenty-games.pgn");
-    format!("{twenty}\n{}", include_str!("data/rated-games.pgn"))
+    let twenty = include_str!("../../../crates/chess-engine/tests/data/twenty-games.pgn");
+    format!("{twenty}\n{}", include_str!("../data/rated-games.pgn"))
 }
 
 /// Each game's main line, in SAN.

@@ -5,7 +5,7 @@ use chess_gui::ChessApp;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-mod common;
+use crate::common;
 use common::click;
 
 fn harness(book: &std::path::Path) -> Harness<'static, ChessApp> {

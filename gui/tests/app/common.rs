@@ -1,8 +1,6 @@
 //! What the app's UI tests share: a harness on the app with file dialogs
 //! answered in advance, and clicks as a person makes them.
 
-#![allow(dead_code)] // Each test file uses its own part.
-
 use std::path::PathBuf;
 
 use chess_gui::ChessApp;

@@ -6,7 +6,7 @@
 use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-mod common;
+use crate::common;
 use common::click;
 
 #[test]
