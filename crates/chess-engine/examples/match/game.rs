@@ -87,21 +87,29 @@ const DRAW_SCORE: i32 = 10;
 const DRAW_MOVES: usize = 8;
 const DRAW_FROM_MOVE: u32 = 40;
 
+/// Whether engine A has White in game `round` (counted from 1).
+pub fn a_is_white(round: usize) -> bool {
+    round % 2 == 1
+}
+
 /// The engines' names as PGN shows them.
 pub struct Names<'a>(pub [&'a str; 2]);
 
-/// Plays `game` (an opening or a Chess960 start) to its end; `a_is_white`
-/// says which engine has White. An engine that cannot be started again
+/// Plays `game` (an opening or a Chess960 start) to its end, as game
+/// `round` of the match (its PGN `Round`, which `--resume` reads back):
+/// engine A has White in odd rounds, B in even ones, so each pair plays
+/// its opening with both colours. An engine that cannot be started again
 /// after a failure (`start`) forfeits.
 pub fn play(
     mut game: Game,
+    round: usize,
     engines: &mut [Option<UciEngine>; 2],
     start: &dyn Fn(usize) -> Option<UciEngine>,
     control: TimeControl,
     adjudication: Adjudication,
-    a_is_white: bool,
     names: &Names<'_>,
 ) -> Played {
+    let a_is_white = a_is_white(round);
     let side_of = |color: Color| usize::from((color == Color::White) != a_is_white);
     for (side, slot) in engines.iter_mut().enumerate() {
         if let Some(engine) = slot
@@ -234,6 +242,7 @@ pub fn play(
         [names.0[1], names.0[0]]
     };
     game.tags.set("Event", "chess-engine match");
+    game.tags.set("Round", round.to_string());
     game.tags.set("White", white);
     game.tags.set("Black", black);
     if let TimeControl::Clock { base, increment } = control {

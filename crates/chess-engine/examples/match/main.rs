@@ -10,7 +10,7 @@
 //!     [--games N] [--movetime MS | --tc BASE+INC | --nodes N] [--concurrency N] \
 //!     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] \
 //!     [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE] \
-//!     [--chess960 [--seed N]] [--adjudicate]
+//!     [--chess960 [--seed N]] [--adjudicate] [--resume FILE]
 //! ```
 //!
 //! With `--tc 8+0.08` each engine has a clock (8 s and 0.08 s a move, as
@@ -22,20 +22,24 @@
 //! machine's load cannot disturb; it ignores what a change costs in speed).
 //! `--adjudicate` ends games as OpenBench does (both engines agree on a
 //! score beyond 4 pawns for 3 moves each, or within 0.1 for 8 moves each
-//! after move 40). Scores are from ENGINE_A's point of view.
+//! after move 40). Scores are from ENGINE_A's point of view. `--resume
+//! FILE` goes on with a match that stopped, from the games of its PGN
+//! (each game's `Round` places it; see `resume.rs`): give the same engines
+//! and settings, and usually the same file as `--pgn`.
 
 mod game;
 mod openings;
+mod resume;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use chess_core::Game;
 use chess_engine::client::UciEngine;
 use chess_engine::sprt::{Pentanomial, Sprt, Verdict};
-use game::{Adjudication, Names, Played, TimeControl};
+use game::{Adjudication, Names, TimeControl};
 
 struct Config {
     engines: [String; 2],
@@ -49,13 +53,15 @@ struct Config {
     openings: usize,
     /// Chess960 games, from start positions drawn with this seed.
     chess960: Option<u64>,
+    /// The PGN of a stopped match to go on with.
+    resume: Option<String>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: match ENGINE_A ENGINE_B [--games N] [--movetime MS | --tc BASE+INC | --nodes N] [--concurrency N] \
          [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] [--option-a NAME=VALUE]... \
-         [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]] [--adjudicate]"
+         [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]] [--adjudicate] [--resume FILE]"
     );
     std::process::exit(2)
 }
@@ -93,6 +99,7 @@ fn parse_args() -> Config {
         sprt: None,
         openings: 100,
         chess960: None,
+        resume: None,
     };
     let mut seed = 1;
     let mut chess960 = false;
@@ -112,6 +119,7 @@ fn parse_args() -> Config {
             "--sprt" => config.sprt = Some(parse_sprt(&value()).unwrap_or_else(|| usage())),
             "--openings" => config.openings = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
             "--pgn" => config.pgn = Some(value()),
+            "--resume" => config.resume = Some(value()),
             "--chess960" => chess960 = true,
             "--seed" => seed = value().parse().unwrap_or_else(|_| usage()),
             "--option-a" | "--option-b" => {
@@ -176,18 +184,19 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, game: usize, played: &Played) {
-        if played.score_a == 1.0 {
+    /// Game `game` (an index) ended with `score_a` for engine A.
+    fn add(&mut self, game: usize, score_a: f64, time_loss: bool, forfeit: bool) {
+        if score_a == 1.0 {
             self.wins += 1;
-        } else if played.score_a == 0.0 {
+        } else if score_a == 0.0 {
             self.losses += 1;
         } else {
             self.draws += 1;
         }
-        self.time_losses += usize::from(played.time_loss);
-        self.forfeits += usize::from(played.forfeit);
+        self.time_losses += usize::from(time_loss);
+        self.forfeits += usize::from(forfeit);
         let halves = self.halves.entry(game / 2).or_default();
-        halves[game % 2] = Some(played.score_a);
+        halves[game % 2] = Some(score_a);
         if let [Some(a), Some(b)] = *halves {
             self.pairs.add_pair(a, b);
             self.halves.remove(&(game / 2));
@@ -260,10 +269,34 @@ fn main() {
     if config.chess960.is_none() {
         println!("{} balanced openings, each played with both colours", openings.len());
     }
+    let mut tally = Tally::default();
+    let finished = match &config.resume {
+        Some(path) => resume::read(path, &config.engines).unwrap_or_else(|e| {
+            eprintln!("cannot resume: {e}");
+            std::process::exit(1)
+        }),
+        None => Default::default(),
+    };
+    for (&i, game) in &finished {
+        tally.add(i, game.score_a, game.time_loss, game.forfeit);
+    }
+    if let Some(path) = &config.resume {
+        println!(
+            "resumed from {path}: {} games, {} pairs whole",
+            finished.len(),
+            tally.pairs.0.iter().sum::<u64>()
+        );
+        if let Some(sprt) = config.sprt
+            && sprt.verdict(&tally.pairs) != Verdict::Continue
+        {
+            report(&config, &tally, Duration::ZERO);
+            return;
+        }
+    }
     let started = Instant::now();
-    let next = Arc::new(AtomicUsize::new(0));
+    let next = Arc::new(resume::Schedule::new(&finished));
     let done = Arc::new(AtomicBool::new(false));
-    let tally = Arc::new(Mutex::new(Tally::default()));
+    let tally = Arc::new(Mutex::new(tally));
     let workers: Vec<_> = (0..config.concurrency)
         .map(|_| {
             let (config, openings, next, done, tally) = (
@@ -278,22 +311,22 @@ fn main() {
                 let start = |side| start_engine(&config, side).ok();
                 let names = Names([config.engines[0].as_str(), config.engines[1].as_str()]);
                 while !done.load(Ordering::SeqCst) {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let i = next.next();
                     if i >= config.games {
                         break;
                     }
                     let game = start_of(&config, &openings, i / 2);
                     let played = game::play(
                         game,
+                        i + 1,
                         &mut engines,
                         &start,
                         config.control,
                         config.adjudication,
-                        i % 2 == 0,
                         &names,
                     );
                     let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
-                    tally.add(i, &played);
+                    tally.add(i, played.score_a, played.time_loss, played.forfeit);
                     let verdict = config
                         .sprt
                         .map(|s| (s.verdict(&tally.pairs), tally.pairs.llr(s.elo0, s.elo1)));

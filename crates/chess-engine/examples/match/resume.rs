@@ -1,0 +1,110 @@
+//! `--resume FILE`: a match stopped before its verdict (a session cut off,
+//! the machine needed) goes on from the games its PGN holds, each placed by
+//! its `Round`. Pairs stay pairs, so the pentanomial count and the SPRT go
+//! on as if the match had never stopped; the games that were being played
+//! when it stopped are played again first.
+
+use std::collections::BTreeMap;
+use std::io::BufReader;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use chess_core::pgn::PgnReader;
+
+use crate::game::a_is_white;
+
+/// A finished game read back: engine A's score and how the game ended.
+pub struct Finished {
+    pub score_a: f64,
+    /// The Termination says a flag fell.
+    pub time_loss: bool,
+    /// The Termination says an engine forfeited.
+    pub forfeit: bool,
+}
+
+/// The finished games of the match PGN `path`, by index (`Round` − 1). A
+/// game of other engines or colours than this match between `engines`
+/// gives it, a game without a number or a result, or a number twice, is an
+/// error that names it.
+pub fn read(path: &str, engines: &[String; 2]) -> Result<BTreeMap<usize, Finished>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut reader = PgnReader::new(BufReader::new(file));
+    let mut games = BTreeMap::new();
+    let mut number = 0;
+    while let Some(tags) = reader.read_tags() {
+        number += 1;
+        let at = || format!("{path}, game {number}");
+        let round = tags
+            .get("Round")
+            .and_then(|r| r.parse::<usize>().ok())
+            .filter(|&r| r >= 1)
+            .ok_or_else(|| format!("{}: no Round number to place it in the match", at()))?;
+        let [a, b] = [engines[0].as_str(), engines[1].as_str()];
+        let expected = if a_is_white(round) { [a, b] } else { [b, a] };
+        let players = [tags.get("White").unwrap_or("?"), tags.get("Black").unwrap_or("?")];
+        if players != expected {
+            return Err(format!(
+                "{}: round {round} is {} - {}, where this match has {} - {}",
+                at(),
+                players[0],
+                players[1],
+                expected[0],
+                expected[1]
+            ));
+        }
+        let score_white = match tags.get("Result") {
+            Some("1-0") => 1.0,
+            Some("0-1") => 0.0,
+            Some("1/2-1/2") => 0.5,
+            other => {
+                return Err(format!(
+                    "{}: result {:?} is not a finished game",
+                    at(),
+                    other.unwrap_or("")
+                ));
+            }
+        };
+        let termination = tags.get("Termination").unwrap_or("");
+        let finished = Finished {
+            score_a: if a_is_white(round) {
+                score_white
+            } else {
+                1.0 - score_white
+            },
+            time_loss: termination.contains("on time"),
+            forfeit: termination.contains("forfeits"),
+        };
+        if games.insert(round - 1, finished).is_some() {
+            return Err(format!("{}: round {round} a second time", at()));
+        }
+    }
+    Ok(games)
+}
+
+/// The games still to play, by index: first those a stopped match left
+/// unfinished among the ones it finished, then every one after its last.
+pub struct Schedule {
+    missing: Vec<usize>,
+    after: usize,
+    taken: AtomicUsize,
+}
+
+impl Schedule {
+    /// The games not in `finished` (all of them for a new match).
+    pub fn new<T>(finished: &BTreeMap<usize, T>) -> Schedule {
+        let after = finished.last_key_value().map_or(0, |(&last, _)| last + 1);
+        Schedule {
+            missing: (0..after).filter(|i| !finished.contains_key(i)).collect(),
+            after,
+            taken: AtomicUsize::new(0),
+        }
+    }
+
+    /// The next game to play (each index once, across threads).
+    pub fn next(&self) -> usize {
+        let k = self.taken.fetch_add(1, Ordering::SeqCst);
+        match self.missing.get(k) {
+            Some(&i) => i,
+            None => self.after + (k - self.missing.len()),
+        }
+    }
+}
