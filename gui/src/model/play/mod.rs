@@ -1,9 +1,16 @@
 //! Playing a game: selection, moves by click, drop or text, promotion,
-//! navigation, variations, undo and redo, and the end of the game.
+//! navigation, undo and redo, and the status line; the move list and its
+//! variations (`move_list`) and the end of a game off the board
+//! (`ending`) have their own files.
 
 use chess_core::{Color, Game, Move, NodeId, Outcome, Piece, PlayError, Position, Role, Square};
 
 use super::history::History;
+
+mod ending;
+mod move_list;
+
+pub use move_list::MoveToken;
 
 /// What a click, a drop or a promotion choice did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,25 +27,6 @@ pub enum Click {
     Refused,
     /// Nothing happened (an empty square with nothing selected).
     Nothing,
-}
-
-/// A piece of the move list as it is shown: a move, or the start or end
-/// of a variation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveToken {
-    /// A move, with its number when it needs one ("1.", "1...").
-    Move {
-        /// The node the move leads to.
-        node: NodeId,
-        /// "1. e4", "1... e5" or just "Nf3".
-        text: String,
-        /// Whether it is on the main line.
-        mainline: bool,
-    },
-    /// "(".
-    Open,
-    /// ")".
-    Close,
 }
 
 /// The game being played, with what the board shows around it.
@@ -482,136 +470,6 @@ impl Play {
     pub fn go_to(&mut self, node: NodeId) {
         self.clear_transient();
         self.game.go_to(node);
-    }
-
-    // --- variations ---
-
-    /// Moves the variation through `node` one place up (to the main
-    /// continuation if it is the first variation).
-    pub fn promote_variation(&mut self, node: NodeId) -> bool {
-        let at = self.variation_start(node);
-        self.edit(|g| g.promote(at), |&changed| changed)
-    }
-
-    /// Makes the line through `node` the main line.
-    pub fn make_main_line(&mut self, node: NodeId) -> bool {
-        self.edit(|g| g.promote_to_main(node), |&changed| changed)
-    }
-
-    /// Deletes `node` and every move after it.
-    pub fn delete_from(&mut self, node: NodeId) -> bool {
-        self.edit(|g| g.delete(node), |&changed| changed)
-    }
-
-    /// The first move of the variation `node` is in (where it branches off).
-    fn variation_start(&self, node: NodeId) -> NodeId {
-        let mut at = node;
-        while let Some(parent) = self.game.parent(at) {
-            if self.game.children(parent).first() != Some(&at) {
-                return at;
-            }
-            at = parent;
-        }
-        node
-    }
-
-    /// The move list: main line and variations, in reading order.
-    pub fn move_tokens(&self) -> Vec<MoveToken> {
-        let mut out = Vec::new();
-        if let Some(&first) = self.game.children(NodeId::ROOT).first() {
-            self.line_tokens(first, true, &mut out);
-        }
-        out
-    }
-
-    fn line_tokens(&self, first: NodeId, mainline: bool, out: &mut Vec<MoveToken>) {
-        let mut node = first;
-        let mut need_number = true;
-        loop {
-            let parent = self.game.parent(node).unwrap_or(NodeId::ROOT);
-            let before = self.game.position_at(parent);
-            let san = self.game.san_at(node).unwrap_or_default();
-            let text = match before.move_number(need_number) {
-                Some(number) => format!("{number} {san}"),
-                None => san,
-            };
-            out.push(MoveToken::Move { node, text, mainline });
-            need_number = false;
-            let siblings = self.game.children(parent);
-            if siblings.first() == Some(&node) {
-                for &variation in &siblings[1..] {
-                    out.push(MoveToken::Open);
-                    self.line_tokens(variation, false, out);
-                    out.push(MoveToken::Close);
-                    need_number = true;
-                }
-            }
-            match self.game.children(node).first() {
-                Some(&next) => node = next,
-                None => break,
-            }
-        }
-    }
-
-    // --- the end of the game ---
-
-    /// The side to move resigns.
-    pub fn resign(&mut self) {
-        self.resign_as(self.position().turn());
-    }
-
-    /// `color` resigns (a person playing the computer, on either turn).
-    pub fn resign_as(&mut self, color: Color) {
-        if let Err(e) = self.edit(|g| g.resign(color), Result::is_ok) {
-            self.message = Some(play_error_text(&e));
-        }
-    }
-
-    /// Records an outcome decided outside the moves (a flag fall), at the
-    /// end of the main line, as one undoable step.
-    pub fn record_result(&mut self, outcome: chess_core::Outcome) {
-        self.edit(
-            |g| {
-                g.to_end();
-                g.set_result(Some(outcome));
-            },
-            |_| true,
-        );
-    }
-
-    /// The side to move offers a draw.
-    pub fn offer_draw(&mut self) {
-        if self.game.outcome().is_none() {
-            let turn = self.position().turn();
-            self.draw_offer = Some(turn);
-            self.message = Some(format!("{} offers a draw", turn.name()));
-        }
-    }
-
-    /// The opponent accepts the offered draw.
-    pub fn accept_draw(&mut self) {
-        if self.draw_offer.is_some() {
-            // Refused only when the game has already ended: nothing to say.
-            let _ = self.edit(|g| g.agree_draw(), Result::is_ok);
-            self.message = None;
-        }
-    }
-
-    /// The opponent declines the offered draw.
-    pub fn decline_draw(&mut self) {
-        if let Some(by) = self.draw_offer.take() {
-            self.message = Some(format!("{} declines the draw", (!by).name()));
-        }
-    }
-
-    /// Claims a draw by threefold repetition or the fifty-move rule, when
-    /// the rules allow it here.
-    pub fn claim_draw(&mut self) -> bool {
-        if !self.game.can_claim_draw() {
-            self.message = Some("No draw can be claimed here".to_string());
-            return false;
-        }
-        self.edit(|g| g.claim_draw(), Option::is_some).is_some()
     }
 
     /// The status line: the outcome, or who is to move and whether in check,
