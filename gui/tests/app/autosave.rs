@@ -5,27 +5,12 @@
 //! it does not run while a prompt is open, and a restored timed game waits
 //! for the player.
 
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use chess_gui::model::clock::{TimeControl, TimeSource};
+use chess_gui::model::clock::TimeControl;
 use chess_gui::model::{Choice, Dialog, FixedDialogs, GameSetup, Mode, Model, Pending, Player};
 
-/// A clock on the wall that the test sets.
-#[derive(Clone, Debug, Default)]
-struct Manual(Arc<Mutex<Duration>>);
-
-impl Manual {
-    fn set(&self, secs: u64) {
-        *self.0.lock().unwrap() = Duration::from_secs(secs);
-    }
-}
-
-impl TimeSource for Manual {
-    fn now(&self) -> Duration {
-        *self.0.lock().unwrap()
-    }
-}
+use crate::common::Manual;
 
 /// A model keeping its game in `dir`.
 fn model_in(dir: &std::path::Path) -> Model {

@@ -2,29 +2,14 @@
 //! clocks run for the side to move, a move presses the clock, undo gives
 //! the time back, and a flag that falls ends the game by FIDE 6.9.
 
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chess_gui::ChessApp;
-use chess_gui::model::clock::TimeSource;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-/// A clock on the wall that the test sets.
-#[derive(Clone, Debug, Default)]
-struct Manual(Arc<Mutex<Duration>>);
-
-impl Manual {
-    fn set(&self, secs: u64) {
-        *self.0.lock().unwrap() = Duration::from_secs(secs);
-    }
-}
-
-impl TimeSource for Manual {
-    fn now(&self) -> Duration {
-        *self.0.lock().unwrap()
-    }
-}
+use crate::common::Manual;
 
 use crate::common;
 use common::{click, square};

@@ -2,9 +2,12 @@
 //! answered in advance, and clicks as a person makes them.
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use chess_gui::ChessApp;
 use chess_gui::model::FixedDialogs;
+use chess_gui::model::clock::TimeSource;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::{Harness, HarnessBuilder};
 
@@ -170,4 +173,22 @@ pub fn run_review(h: &mut Harness<'static, ChessApp>) {
     menu(h, "Game", "Review");
     // The analysis thread ends on its own; the app polls it each frame.
     step_until(h, 200, |app| !app.model.review.is_running());
+}
+
+/// A clock on the wall that the test sets (the app's time source in the
+/// tests of clocks, autosaves and finished games).
+#[derive(Clone, Debug, Default)]
+pub struct Manual(pub Arc<Mutex<Duration>>);
+
+impl Manual {
+    /// The time is now `secs` seconds.
+    pub fn set(&self, secs: u64) {
+        *self.0.lock().unwrap() = Duration::from_secs(secs);
+    }
+}
+
+impl TimeSource for Manual {
+    fn now(&self) -> Duration {
+        *self.0.lock().unwrap()
+    }
 }

@@ -4,20 +4,12 @@
 //! back (the rules ended it, not a player). And saving over another file
 //! asks first: "No" leaves it as it was.
 
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use chess_gui::model::clock::{TimeControl, TimeSource};
+use chess_gui::model::clock::TimeControl;
 use chess_gui::model::{Action, Dialog, FixedDialogs, GameSetup, Model, Pending, Player};
 
-#[derive(Clone, Debug, Default)]
-struct Manual(Arc<Mutex<Duration>>);
-
-impl TimeSource for Manual {
-    fn now(&self) -> Duration {
-        *self.0.lock().unwrap()
-    }
-}
+use crate::common::Manual;
 
 fn two_people(time_control: Option<TimeControl>) -> GameSetup {
     GameSetup {
