@@ -13,6 +13,7 @@ use chess_core::pgn::PgnReader;
 use crate::game::a_is_white;
 
 /// A finished game read back: engine A's score and how the game ended.
+#[derive(Debug)]
 pub struct Finished {
     pub score_a: f64,
     /// The Termination says a flag fell.
@@ -106,5 +107,66 @@ impl Schedule {
             Some(&i) => i,
             None => self.after + (k - self.missing.len()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A match PGN of `games` (round, white, black, result), read back as
+    /// the match between A and B reads it.
+    fn read_back(games: &[(&str, &str, &str, &str)]) -> Result<BTreeMap<usize, Finished>, String> {
+        let text: String = games
+            .iter()
+            .map(|(round, white, black, result)| {
+                format!(
+                    "[Event \"chess-engine match\"]\n[Round \"{round}\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n\
+                     [Result \"{result}\"]\n[Termination \"White lost on time\"]\n\n1. e4 e5 {result}\n\n"
+                )
+            })
+            .collect();
+        static FILES: AtomicUsize = AtomicUsize::new(0);
+        let n = FILES.fetch_add(1, Ordering::SeqCst);
+        let path = std::env::temp_dir().join(format!("match-resume-{}-{n}.pgn", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let read = read(path.to_str().unwrap(), &["A".to_string(), "B".to_string()]);
+        std::fs::remove_file(&path).unwrap();
+        read
+    }
+
+    #[test]
+    fn games_are_placed_by_round_and_scored_for_engine_a() {
+        let games = read_back(&[
+            ("2", "B", "A", "1-0"),
+            ("1", "A", "B", "1/2-1/2"),
+            ("4", "B", "A", "0-1"),
+        ])
+        .unwrap();
+        let scores: Vec<(usize, f64)> = games.iter().map(|(&i, g)| (i, g.score_a)).collect();
+        assert_eq!(scores, [(0, 0.5), (1, 0.0), (3, 1.0)]);
+        assert!(games.values().all(|g| g.time_loss && !g.forfeit));
+    }
+
+    #[test]
+    fn a_game_of_another_match_is_refused_with_its_place() {
+        let wrong_colours = read_back(&[("1", "B", "A", "1-0")]).unwrap_err();
+        assert!(wrong_colours.contains("game 1: round 1 is B - A"), "{wrong_colours}");
+        let no_round = read_back(&[("?", "A", "B", "1-0")]).unwrap_err();
+        assert!(no_round.contains("no Round number"), "{no_round}");
+        let twice = read_back(&[("1", "A", "B", "1-0"), ("1", "A", "B", "0-1")]).unwrap_err();
+        assert!(twice.contains("game 2: round 1 a second time"), "{twice}");
+        let unfinished = read_back(&[("1", "A", "B", "*")]).unwrap_err();
+        assert!(unfinished.contains("not a finished game"), "{unfinished}");
+    }
+
+    #[test]
+    fn the_unfinished_games_are_played_first_then_the_ones_after() {
+        let finished: BTreeMap<usize, ()> = [0, 1, 3, 5].into_iter().map(|i| (i, ())).collect();
+        let schedule = Schedule::new(&finished);
+        let order: Vec<usize> = (0..5).map(|_| schedule.next()).collect();
+        assert_eq!(order, [2, 4, 6, 7, 8]);
+        let fresh = Schedule::new(&BTreeMap::<usize, ()>::new());
+        assert_eq!([fresh.next(), fresh.next()], [0, 1]);
     }
 }
