@@ -251,6 +251,9 @@ pub fn play(
     }
     let reason = match &forfeit {
         Some((color, why)) => format!("{color} forfeits: {why}"),
+        // A flag fell against a side that cannot mate: say so, so that the
+        // time loss is counted when the match is resumed from its PGN.
+        None if time_loss && matches!(outcome, Outcome::Draw(_)) => format!("{outcome} (a flag fell on time)"),
         None => outcome.to_string(),
     };
     if game.outcome().is_none() {
