@@ -7,6 +7,7 @@
 //! Scores are in centipawns from the side to move's view; a mate is
 //! `MATE - plies` so shorter mates score higher.
 
+mod history;
 mod limits;
 mod negamax;
 mod ordering;
@@ -25,6 +26,7 @@ use std::time::{Duration, Instant};
 use chess_core::{Move, MoveList, Position};
 
 use crate::tt::TranspositionTable;
+use history::{Histories, PieceTo};
 pub use limits::{Clock, Limits};
 use params::{LMR_BASE, LMR_DIVISOR};
 pub use report::{Info, Line, SearchResult};
@@ -69,8 +71,8 @@ pub struct Engine {
     depth_offset: u32,
     /// Two quiet moves per ply that caused a cutoff lately.
     killers: Vec<[Option<Move>; 2]>,
-    /// How often a quiet move `[color][from][to]` caused cutoffs.
-    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// How often quiet moves caused cutoffs.
+    histories: Histories,
     lmr: Box<[[u8; 64]; 64]>,
     /// An opening book [`Engine::play`] plays from.
     pub(crate) book: Option<std::sync::Arc<chess_file::book::BookFile>>,
@@ -116,6 +118,9 @@ struct Search<'a> {
     keys_of_moves: Vec<[i32; chess_core::MAX_MOVES]>,
     /// Root moves in search order, with their last scores.
     root_moves: Vec<(Move, i32)>,
+    /// The move played at each ply of the current path (none for a null
+    /// move), for continuation history.
+    moved: [Option<PieceTo>; MAX_PLY + 1],
     stats: Stats,
 }
 
@@ -134,7 +139,7 @@ impl Engine {
             helpers: Vec::new(),
             depth_offset: 0,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            history: Box::new([[[0; 64]; 64]; 2]),
+            histories: Histories::new(),
             lmr,
             book: None,
         }
@@ -183,7 +188,7 @@ impl Engine {
     /// Forgets the move-ordering statistics.
     fn forget_statistics(&mut self) {
         self.killers.fill([None; 2]);
-        self.history.iter_mut().flatten().for_each(|row| row.fill(0));
+        self.histories.clear();
     }
 
     /// Searches `pos` within `limits`, calling `on_info` after each
@@ -269,11 +274,7 @@ impl Engine {
     ) -> SearchResult {
         let start = Instant::now();
         self.killers.fill([None; 2]);
-        for table in self.history.iter_mut() {
-            for row in table.iter_mut() {
-                row.iter_mut().for_each(|h| *h /= 8);
-            }
-        }
+        self.histories.fade();
         let (soft, hard) = time_budget(limits, start);
         let mut legal = pos.legal_moves();
         if !limits.search_moves.is_empty() {
@@ -296,6 +297,7 @@ impl Engine {
             lists: vec![MoveList::new(); MAX_PLY + 1],
             keys_of_moves: vec![[0; chess_core::MAX_MOVES]; MAX_PLY + 1],
             root_moves: legal.iter().map(|&m| (m, -INF)).collect(),
+            moved: [None; MAX_PLY + 1],
             stats: Stats::default(),
         };
         let mut result = SearchResult {
@@ -378,4 +380,13 @@ impl Engine {
     }
 }
 
-impl Search<'_> {}
+impl Search<'_> {
+    /// The moves played one and two plies before `ply`.
+    #[inline]
+    fn earlier(&self, ply: usize) -> history::Earlier {
+        [
+            ply.checked_sub(1).and_then(|p| self.moved[p]),
+            ply.checked_sub(2).and_then(|p| self.moved[p]),
+        ]
+    }
+}

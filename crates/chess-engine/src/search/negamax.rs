@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use chess_core::{Color, Move, Role};
 
+use super::history::{Earlier, PieceTo};
 use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, pick, score_moves};
 use super::params::*;
 use super::score::{INF, MATE, MATE_BOUND, score_to_tt, tt_cutoff};
@@ -104,6 +105,7 @@ impl Search<'_> {
                 self.stats.null_tries += 1;
                 let undo = self.pos.play_null();
                 self.keys.push(key);
+                self.moved[ply] = None;
                 let score = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 self.keys.pop();
                 self.pos.undo_null(undo);
@@ -122,13 +124,15 @@ impl Search<'_> {
         if count == 0 {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        let earlier = self.earlier(ply);
         score_moves(
             &self.pos,
-            self.engine,
+            &self.engine.histories,
+            self.engine.killers[ply],
+            &earlier,
             &self.lists[ply],
             &mut self.keys_of_moves[ply],
             tt_move,
-            ply,
         );
 
         let original_alpha = alpha;
@@ -136,9 +140,8 @@ impl Search<'_> {
         let mut best_move = None;
         let mut searched = 0;
         // The quiet moves searched before a cutoff, to lower their history.
-        let mut quiets_tried = [None::<Move>; 64];
+        let mut quiets_tried = [Move::new(chess_core::Square::A1, chess_core::Square::A1); 64];
         let mut quiet_count = 0usize;
-        let turn = self.pos.turn().index();
         let mut i = 0;
         while i < count {
             let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
@@ -162,6 +165,12 @@ impl Search<'_> {
             let futile = may_prune
                 && depth <= FUTILITY_MAX_DEPTH
                 && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+            let moved = PieceTo::of(&self.pos, m);
+            let h = if quiet {
+                self.engine.histories.quiet(&self.pos, m, moved, &earlier)
+            } else {
+                0
+            };
             let undo = self.pos.play_unchecked(m);
             let gives_check = self.pos.is_check();
             if (late || futile) && !gives_check {
@@ -174,6 +183,7 @@ impl Search<'_> {
                 continue;
             }
             self.keys.push(key);
+            self.moved[ply] = Some(moved);
             let mut score;
             if searched == 0 {
                 score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
@@ -182,7 +192,6 @@ impl Search<'_> {
                 if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && quiet && !in_check && !gives_check {
                     r = self.reduction(depth, searched);
                     r -= i32::from(pv_node) + i32::from(is_killer);
-                    let h = self.engine.history[turn][m.from().index() as usize][m.to().index() as usize];
                     r -= (h / LMR_HISTORY_DIVISOR).clamp(-1, 1);
                     r = r.clamp(0, depth - 2);
                 }
@@ -212,7 +221,7 @@ impl Search<'_> {
                         self.stats.cutoffs += 1;
                         self.stats.first_move_cutoffs += u64::from(searched == 1);
                         if quiet {
-                            self.reward_quiet(m, &quiets_tried[..quiet_count.min(64)], depth, ply);
+                            self.reward_quiet(m, &quiets_tried[..quiet_count.min(64)], depth, ply, &earlier);
                         }
                         break;
                     }
@@ -220,7 +229,7 @@ impl Search<'_> {
             }
             if quiet {
                 if let Some(slot) = quiets_tried.get_mut(quiet_count) {
-                    *slot = Some(m);
+                    *slot = m;
                 }
                 quiet_count += 1;
             }
@@ -230,6 +239,17 @@ impl Search<'_> {
             .tt
             .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// A quiet move caused a cutoff: remember it as a killer, and raise its
+    /// history and lower that of the quiet moves tried before it.
+    fn reward_quiet(&mut self, m: Move, tried: &[Move], depth: i32, ply: usize, earlier: &Earlier) {
+        let killers = &mut self.engine.killers[ply];
+        if killers[0] != Some(m) {
+            killers[1] = killers[0];
+            killers[0] = Some(m);
+        }
+        self.engine.histories.reward(&self.pos, m, tried, depth, earlier);
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, m: Move) {

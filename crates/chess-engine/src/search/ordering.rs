@@ -3,8 +3,7 @@
 
 use chess_core::{Move, MoveList, Position, Role};
 
-use super::params::*;
-use super::{Engine, Search};
+use super::history::{Earlier, Histories, PieceTo};
 use crate::eval::ORDER_VALUE;
 use crate::see::see_ge;
 
@@ -33,17 +32,17 @@ pub(super) fn victim_value(pos: &Position, m: Move) -> i32 {
 /// Move-ordering keys: hash move, then captures and promotions by most
 /// valuable victim / least valuable attacker (the search moves those that
 /// lose material after the killers when it meets them), then killers, then
-/// quiet moves by history.
+/// quiet moves by history (butterfly and continuation, after the `earlier`
+/// moves).
 pub(super) fn score_moves(
     pos: &Position,
-    engine: &Engine,
+    histories: &Histories,
+    killers: [Option<Move>; 2],
+    earlier: &Earlier,
     moves: &MoveList,
     scores: &mut [i32],
     tt_move: Option<Move>,
-    ply: usize,
 ) {
-    let turn = pos.turn().index();
-    let killers = engine.killers[ply];
     for (m, score) in moves.iter().zip(scores.iter_mut()) {
         *score = if Some(*m) == tt_move {
             TT_MOVE
@@ -59,7 +58,7 @@ pub(super) fn score_moves(
         } else if killers[1] == Some(*m) {
             1 << 27
         } else {
-            engine.history[turn][m.from().index() as usize][m.to().index() as usize]
+            histories.quiet(pos, *m, PieceTo::of(pos, *m), earlier)
         };
     }
 }
@@ -77,27 +76,4 @@ pub(super) fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
     scores.swap(i, best);
     moves.swap(i, best);
     moves[i]
-}
-
-impl Search<'_> {
-    /// A quiet move caused a cutoff: remember it as a killer, raise its
-    /// history and lower that of the quiet moves tried before it.
-    pub(super) fn reward_quiet(&mut self, m: Move, tried: &[Option<Move>], depth: i32, ply: usize) {
-        let killers = &mut self.engine.killers[ply];
-        if killers[0] != Some(m) {
-            killers[1] = killers[0];
-            killers[0] = Some(m);
-        }
-        let turn = self.pos.turn().index();
-        let bonus = (depth * depth).min(HISTORY_MAX_DEPTH_SQUARED) * HISTORY_BONUS_SCALE;
-        let history = &mut self.engine.history[turn];
-        let mut update = |m: Move, delta: i32| {
-            let h = &mut history[m.from().index() as usize][m.to().index() as usize];
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
-        };
-        update(m, bonus);
-        for &other in tried.iter().flatten() {
-            update(other, -bonus);
-        }
-    }
 }

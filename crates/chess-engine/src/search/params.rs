@@ -77,3 +77,6 @@ pub const HISTORY_BONUS_SCALE: i32 = 16;
 pub const HISTORY_MAX_DEPTH_SQUARED: i32 = 400;
 /// See [`HISTORY_BONUS_SCALE`].
 pub const HISTORY_MAX: i32 = 65_536;
+/// Continuation history (a quiet reply after the moves one and two plies
+/// before) takes the same bonus and saturates at ±this.
+pub const CONTINUATION_MAX: i32 = 16_384;

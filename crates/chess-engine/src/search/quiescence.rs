@@ -53,13 +53,15 @@ impl Search<'_> {
             self.pos.fill_legal_captures(&mut self.lists[ply]);
         }
         let count = self.lists[ply].len();
+        let earlier = self.earlier(ply);
         score_moves(
             &self.pos,
-            self.engine,
+            &self.engine.histories,
+            self.engine.killers[ply],
+            &earlier,
             &self.lists[ply],
             &mut self.keys_of_moves[ply],
             tt_move,
-            ply,
         );
         for i in 0..count {
             let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);

@@ -68,6 +68,7 @@ impl Search<'_> {
             if excluded.contains(&m) {
                 continue;
             }
+            self.moved[0] = Some(super::history::PieceTo::of(&self.pos, m));
             let undo = self.pos.play_unchecked(m);
             self.keys.push(root_key);
             let gives_check = self.pos.is_check();
