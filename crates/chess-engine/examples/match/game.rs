@@ -57,14 +57,31 @@ impl TimeControl {
     }
 }
 
-/// How a game ended, for engine A.
-pub struct Played {
+/// What a finished game counts for in the match's tally, whether just
+/// played or read back from a stopped match's PGN.
+#[derive(Debug)]
+pub struct Finished {
     /// 1, ½ or 0 for engine A.
     pub score_a: f64,
     /// Whether a flag fell.
     pub time_loss: bool,
     /// Whether an engine crashed, hung or played no move.
     pub forfeit: bool,
+}
+
+/// Engine A's score (1, ½ or 0) when game `round` ended with `outcome`.
+pub fn score_a(outcome: Outcome, round: usize) -> f64 {
+    match outcome.winner() {
+        None => 0.5,
+        Some(winner) if (winner == Color::White) == a_is_white(round) => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+/// How a game ended, for engine A.
+pub struct Played {
+    /// Its score and how it ended.
+    pub finished: Finished,
     /// The game, in PGN.
     pub pgn: String,
     /// A line for the log.
@@ -228,14 +245,6 @@ pub fn play(
             }
         }
     };
-    let score_white = match outcome {
-        Outcome::Win {
-            winner: Color::White, ..
-        } => 1.0,
-        Outcome::Win { .. } => 0.0,
-        Outcome::Draw(_) => 0.5,
-    };
-    let score_a = if a_is_white { score_white } else { 1.0 - score_white };
     let [white, black] = if a_is_white {
         [names.0[0], names.0[1]]
     } else {
@@ -261,9 +270,11 @@ pub fn play(
     }
     game.tags.set("Termination", reason.as_str());
     Played {
-        score_a,
-        time_loss,
-        forfeit: forfeit.is_some(),
+        finished: Finished {
+            score_a: score_a(outcome, round),
+            time_loss,
+            forfeit: forfeit.is_some(),
+        },
         pgn: chess_core::pgn::write_game(&game),
         summary: format!("{white} - {black}: {reason} ({} plies)", game.ply(game.cursor())),
     }

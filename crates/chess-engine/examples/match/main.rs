@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 use chess_core::Game;
 use chess_engine::client::UciEngine;
 use chess_engine::sprt::{Pentanomial, Sprt, Verdict};
-use game::{Adjudication, Names, TimeControl};
+use game::{Adjudication, Finished, Names, TimeControl};
 
 struct Config {
     engines: [String; 2],
@@ -184,8 +184,13 @@ struct Tally {
 }
 
 impl Tally {
-    /// Game `game` (an index) ended with `score_a` for engine A.
-    fn add(&mut self, game: usize, score_a: f64, time_loss: bool, forfeit: bool) {
+    /// Game `game` (an index) ended as `finished` says.
+    fn add(&mut self, game: usize, finished: &Finished) {
+        let Finished {
+            score_a,
+            time_loss,
+            forfeit,
+        } = *finished;
         if score_a == 1.0 {
             self.wins += 1;
         } else if score_a == 0.0 {
@@ -278,7 +283,7 @@ fn main() {
         None => Default::default(),
     };
     for (&i, game) in &finished {
-        tally.add(i, game.score_a, game.time_loss, game.forfeit);
+        tally.add(i, game);
     }
     if let Some(path) = &config.resume {
         println!(
@@ -326,7 +331,7 @@ fn main() {
                         &names,
                     );
                     let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
-                    tally.add(i, played.score_a, played.time_loss, played.forfeit);
+                    tally.add(i, &played.finished);
                     let verdict = config
                         .sprt
                         .map(|s| (s.verdict(&tally.pairs), tally.pairs.llr(s.elo0, s.elo1)));

@@ -8,19 +8,10 @@ use std::collections::BTreeMap;
 use std::io::BufReader;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use chess_core::Outcome;
 use chess_core::pgn::PgnReader;
 
-use crate::game::a_is_white;
-
-/// A finished game read back: engine A's score and how the game ended.
-#[derive(Debug)]
-pub struct Finished {
-    pub score_a: f64,
-    /// The Termination says a flag fell.
-    pub time_loss: bool,
-    /// The Termination says an engine forfeited.
-    pub forfeit: bool,
-}
+use crate::game::{Finished, a_is_white, score_a};
 
 /// The finished games of the match PGN `path`, by index (`Round` − 1). A
 /// game of other engines or colours than this match between `engines`
@@ -52,25 +43,14 @@ pub fn read(path: &str, engines: &[String; 2]) -> Result<BTreeMap<usize, Finishe
                 expected[1]
             ));
         }
-        let score_white = match tags.get("Result") {
-            Some("1-0") => 1.0,
-            Some("0-1") => 0.0,
-            Some("1/2-1/2") => 0.5,
-            other => {
-                return Err(format!(
-                    "{}: result {:?} is not a finished game",
-                    at(),
-                    other.unwrap_or("")
-                ));
-            }
+        let result = tags.get("Result").unwrap_or("");
+        let Some(outcome) = Outcome::from_result(result) else {
+            return Err(format!("{}: result {result:?} is not a finished game", at()));
         };
+        // The Termination says whether a flag fell or an engine forfeited.
         let termination = tags.get("Termination").unwrap_or("");
         let finished = Finished {
-            score_a: if a_is_white(round) {
-                score_white
-            } else {
-                1.0 - score_white
-            },
+            score_a: score_a(outcome, round),
             time_loss: termination.contains("on time"),
             forfeit: termination.contains("forfeits"),
         };
