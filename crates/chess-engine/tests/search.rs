@@ -401,3 +401,23 @@ fn several_threads_find_what_one_finds_and_stop_together() {
     let fresh = Engine::new(16).search(&Position::new(), &[], &Limits::depth(7), &never(), |_| {});
     assert_eq!((again.nodes, again.best), (fresh.nodes, fresh.best));
 }
+
+#[test]
+fn an_interrupted_multipv_search_keeps_the_best_line() {
+    // With several lines, the second line's best move must not be searched
+    // first in the next iteration: stopped right after it, the search would
+    // answer it instead of the free queen. Node limits stop the search at
+    // every point of the first iterations, deterministically.
+    let free_queen = pos("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    for nodes in (1_024..40_000).step_by(1_024) {
+        let mut engine = Engine::new(1);
+        let limits = Limits {
+            nodes: Some(nodes),
+            multipv: 6,
+            ..Limits::default()
+        };
+        let result = engine.search(&free_queen, &[], &limits, &never(), |_| {});
+        let best = result.best.expect("a legal move").uci();
+        assert_eq!(best, "d2d5", "stopped after {nodes} nodes at depth {}", result.depth);
+    }
+}

@@ -356,6 +356,16 @@ impl Engine {
             // Lines found later can score better than earlier ones (they
             // were searched with different windows); list them best first.
             lines.sort_by_key(|(_, score)| -score);
+            // The next iteration searches these lines' moves first, best
+            // first: each line's root search put its own best move first,
+            // and an interrupted first line must start from the best move
+            // known, not the last line's.
+            for (rank, (line, _)) in lines.iter().enumerate() {
+                if let Some(i) = search.root_moves.iter().position(|(m, _)| *m == line.pv[0]) {
+                    let entry = search.root_moves.remove(i);
+                    search.root_moves.insert(rank, entry);
+                }
+            }
             result.lines = lines.into_iter().map(|(line, _)| line).collect();
             result.depth = depth;
             search.can_stop = true;
