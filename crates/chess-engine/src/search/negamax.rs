@@ -10,7 +10,7 @@ use chess_core::{Color, Move, Role};
 use super::history::{Earlier, PieceTo};
 use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, pick, score_moves};
 use super::params::*;
-use super::score::{INF, MATE, MATE_BOUND, score_to_tt, tt_cutoff};
+use super::score::{INF, MATE, MATE_BOUND, refined_eval, score_to_tt, tt_cutoff};
 use super::{CHECK_EVERY, MAX_PLY, Search};
 use crate::eval::evaluate;
 use crate::tt::Bound;
@@ -88,7 +88,13 @@ impl Search<'_> {
             depth
         };
 
-        let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        // The evaluation the pruning below judges by: the static one,
+        // sharpened by a bound the table holds for this position.
+        let static_eval = if in_check {
+            -INF
+        } else {
+            refined_eval(evaluate(&self.pos), entry.as_ref(), ply)
+        };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow search won't fall.
             if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {

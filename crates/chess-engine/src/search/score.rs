@@ -103,6 +103,26 @@ pub(super) fn tt_cutoff(entry: &crate::tt::Entry, ply: usize, alpha: i32, beta: 
     }
 }
 
+/// The static evaluation `eval` sharpened by the table's `entry` for the
+/// position: a stored score replaces it where its bound says the true value
+/// lies beyond it (a lower bound above it, an upper bound below it, an
+/// exact score either way). Mate scores are left out: the margins of the
+/// pruning that uses this are for evaluations.
+pub(super) fn refined_eval(eval: i32, entry: Option<&crate::tt::Entry>, ply: usize) -> i32 {
+    use crate::tt::Bound;
+    let Some(entry) = entry else { return eval };
+    let score = score_from_tt(i32::from(entry.score), ply);
+    if score.abs() >= MATE_BOUND {
+        return eval;
+    }
+    match entry.bound {
+        Bound::Exact => score,
+        Bound::Lower if score > eval => score,
+        Bound::Upper if score < eval => score,
+        _ => eval,
+    }
+}
+
 /// A table score as seen from `ply` (mates count from the root again).
 pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
@@ -111,5 +131,38 @@ pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tt::{Bound, TranspositionTable};
+
+    /// What the table returns for a stored `score` and `bound`.
+    fn entry(score: i32, bound: Bound) -> crate::tt::Entry {
+        let tt = TranspositionTable::new(1);
+        tt.store(7, None, score, 5, bound);
+        tt.probe(7).unwrap()
+    }
+
+    #[test]
+    fn a_bound_beyond_the_evaluation_replaces_it() {
+        assert_eq!(refined_eval(50, Some(&entry(120, Bound::Lower)), 3), 120);
+        assert_eq!(refined_eval(50, Some(&entry(-20, Bound::Upper)), 3), -20);
+        assert_eq!(refined_eval(50, Some(&entry(-20, Bound::Exact)), 3), -20);
+    }
+
+    #[test]
+    fn a_bound_on_the_evaluations_side_says_nothing() {
+        assert_eq!(refined_eval(50, Some(&entry(20, Bound::Lower)), 3), 50);
+        assert_eq!(refined_eval(50, Some(&entry(120, Bound::Upper)), 3), 50);
+        assert_eq!(refined_eval(50, None, 3), 50);
+    }
+
+    #[test]
+    fn mate_scores_do_not_replace_an_evaluation() {
+        let mate_in_3 = score_to_tt(MATE - 8, 2);
+        assert_eq!(refined_eval(50, Some(&entry(mate_in_3, Bound::Lower)), 2), 50);
     }
 }
