@@ -90,14 +90,15 @@ impl Search<'_> {
 
         // The evaluation the pruning below judges by: the static one,
         // sharpened by a bound the table holds for this position.
+        let plain_eval = if in_check { -INF } else { evaluate(&self.pos) };
         let static_eval = if in_check {
             -INF
         } else {
-            refined_eval(evaluate(&self.pos), entry.as_ref(), ply)
+            refined_eval(plain_eval, entry.as_ref(), ply)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow search won't fall.
-            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+            if depth <= RFP_MAX_DEPTH && plain_eval - RFP_MARGIN * depth >= beta {
                 self.stats.rfp_cutoffs += 1;
                 return static_eval;
             }
