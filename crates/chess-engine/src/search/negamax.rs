@@ -88,8 +88,9 @@ impl Search<'_> {
             depth
         };
 
-        // The evaluation the pruning below judges by: the static one,
-        // sharpened by a bound the table holds for this position.
+        // The evaluations the pruning below judges by: the static one, and
+        // that one sharpened by a bound the table holds for this position
+        // (null move and futility use the sharpened one).
         let plain_eval = if in_check { -INF } else { evaluate(&self.pos) };
         let static_eval = if in_check {
             -INF
@@ -98,6 +99,9 @@ impl Search<'_> {
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow search won't fall.
+            // Judged by the plain evaluation: a table's lower bound lifting
+            // it over beta cut nodes whose one winning move was a quiet
+            // zugzwang (the mate in 2 of tests/search.rs).
             if depth <= RFP_MAX_DEPTH && plain_eval - RFP_MARGIN * depth >= beta {
                 self.stats.rfp_cutoffs += 1;
                 return static_eval;
