@@ -104,4 +104,5 @@ fn main() {
         pct(s.re_searched, s.reduced)
     );
     println!("aspiration windows missed: {}", s.aspiration_fails);
+    println!("singular extensions: {}", s.singular_extensions);
 }

@@ -121,6 +121,12 @@ struct Search<'a> {
     /// The move played at each ply of the current path (none for a null
     /// move), for continuation history.
     moved: [Option<PieceTo>; MAX_PLY + 1],
+    /// The move each ply's node leaves out: the hash move, while a
+    /// singular-extension search asks whether any other move comes close.
+    excluded: [Option<Move>; MAX_PLY + 1],
+    /// The depth of the iteration under way, which bounds how far
+    /// extensions may take a line.
+    root_depth: i32,
     stats: Stats,
 }
 
@@ -298,6 +304,8 @@ impl Engine {
             keys_of_moves: vec![[0; chess_core::MAX_MOVES]; MAX_PLY + 1],
             root_moves: legal.iter().map(|&m| (m, -INF)).collect(),
             moved: [None; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
+            root_depth: 0,
             stats: Stats::default(),
         };
         let mut result = SearchResult {

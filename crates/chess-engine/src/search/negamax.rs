@@ -67,11 +67,15 @@ impl Search<'_> {
 
         let pv_node = beta - alpha > 1;
         let key = self.pos.zobrist();
+        // A singular search of this node: the hash move left out, and the
+        // table neither trusted nor written (its entry is the whole node's).
+        let excluded = self.excluded[ply];
         let entry = self.engine.tt.probe(key);
         self.stats.tt_probes += 1;
         self.stats.tt_hits += u64::from(entry.is_some());
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry
+            && excluded.is_none()
             && !pv_node
             && i32::from(e.depth) >= depth
             && let Some(score) = tt_cutoff(&e, ply, alpha, beta)
@@ -97,7 +101,7 @@ impl Search<'_> {
         } else {
             refined_eval(plain_eval, entry.as_ref(), ply)
         };
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow search won't fall.
             // Judged by the plain evaluation: a table's lower bound lifting
             // it over beta cut nodes whose one winning move was a quiet
@@ -130,10 +134,49 @@ impl Search<'_> {
             }
         }
 
+        // Singular extension: is the hash move the only good one? Asked
+        // before this node's moves are generated, as the question reuses
+        // this ply's lists.
+        let mut singular = false;
+        if let Some(e) = entry
+            && excluded.is_none()
+            && depth >= SE_MIN_DEPTH
+            && ply < 2 * self.root_depth as usize
+            && i32::from(e.depth) >= depth - SE_TT_DEPTH_MARGIN
+            && matches!(e.bound, Bound::Lower | Bound::Exact)
+            && i32::from(e.score).abs() < MATE_BOUND
+            && let Some(hash_move) = tt_move.and_then(|m| self.pos.legal_move(m))
+        {
+            let singular_beta = i32::from(e.score) - SE_MARGIN_PER_DEPTH * depth;
+            self.excluded[ply] = Some(hash_move);
+            let score = self.negamax((depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
+            self.excluded[ply] = None;
+            if self.stopped {
+                return 0;
+            }
+            if score < singular_beta {
+                singular = true;
+                self.stats.singular_extensions += 1;
+            } else if singular_beta >= beta {
+                // Multi-cut: another move beats beta too.
+                return singular_beta;
+            }
+        }
+
         self.pos.fill_legal_moves(&mut self.lists[ply]);
+        if let Some(skip) = excluded {
+            self.lists[ply].retain(|&m| m != skip);
+        }
         let count = self.lists[ply].len();
         if count == 0 {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            // With a move left out, the others were none: a fail low.
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                0
+            };
         }
         let earlier = self.earlier(ply);
         score_moves(
@@ -196,8 +239,9 @@ impl Search<'_> {
             self.keys.push(key);
             self.moved[ply] = Some(moved);
             let mut score;
+            let extension = i32::from(singular && Some(m) == tt_move);
             if searched == 0 {
-                score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
+                score = -self.negamax(depth - 1 + extension, ply + 1, -beta, -alpha, true);
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && quiet && !in_check && !gives_check {
@@ -207,6 +251,7 @@ impl Search<'_> {
                     r = r.clamp(0, depth - 2);
                 }
                 self.stats.reduced += u64::from(r > 0);
+                let depth = depth + extension;
                 score = -self.negamax(depth - 1 - r, ply + 1, -alpha - 1, -alpha, true);
                 if score > alpha && r > 0 {
                     self.stats.re_searched += 1;
@@ -245,10 +290,12 @@ impl Search<'_> {
                 quiet_count += 1;
             }
         }
-        let bound = Bound::of(best_score, original_alpha, beta);
-        self.engine
-            .tt
-            .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        if excluded.is_none() {
+            let bound = Bound::of(best_score, original_alpha, beta);
+            self.engine
+                .tt
+                .store(key, best_move, score_to_tt(best_score, ply), depth, bound);
+        }
         best_score
     }
 

@@ -57,6 +57,17 @@ pub const LMR_DIVISOR: f64 = 2.25;
 /// (one ply at most either way).
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
+/// Singular extensions: from this depth on, a hash move whose entry is a
+/// lower bound (or exact) at most `SE_TT_DEPTH_MARGIN` plies shallower is
+/// searched a ply deeper when every other move, searched to half the
+/// depth, falls `SE_MARGIN_PER_DEPTH` centipawns a ply below its score;
+/// when even that lowered bound beats beta, the node is cut (multi-cut).
+pub const SE_MIN_DEPTH: i32 = 7;
+/// See [`SE_MIN_DEPTH`].
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// See [`SE_MIN_DEPTH`].
+pub const SE_MARGIN_PER_DEPTH: i32 = 2;
+
 /// Quiescence's delta pruning: a capture that cannot bring the standing
 /// evaluation within this of alpha, even winning its victim, is skipped.
 pub const QS_DELTA_MARGIN: i32 = 200;

@@ -57,6 +57,7 @@ impl Search<'_> {
     ) -> (i32, Option<Vec<Move>>) {
         self.seldepth = 0;
         self.pv_len[0] = 0;
+        self.root_depth = depth;
         let mut best_score = -INF;
         let mut best: Option<Vec<Move>> = None;
         let mut best_index = None;

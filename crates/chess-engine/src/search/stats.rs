@@ -34,6 +34,9 @@ pub struct Stats {
     pub first_move_cutoffs: u64,
     /// Root searches that fell outside their aspiration window.
     pub aspiration_fails: u64,
+    /// Hash moves searched a ply deeper as singular (every other move
+    /// fell well below them).
+    pub singular_extensions: u64,
 }
 
 impl Stats {
@@ -53,5 +56,6 @@ impl Stats {
         self.cutoffs += other.cutoffs;
         self.first_move_cutoffs += other.first_move_cutoffs;
         self.aspiration_fails += other.aspiration_fails;
+        self.singular_extensions += other.singular_extensions;
     }
 }
