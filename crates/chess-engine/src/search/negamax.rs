@@ -1,5 +1,5 @@
 //! The principal-variation alpha-beta search: transposition table, check
-//! extension, null-move pruning, reverse futility, futility and late-move
+//! and singular extensions (with multi-cut), null-move pruning, reverse futility, futility and late-move
 //! pruning, late-move reductions and internal iterative reduction.
 
 use std::sync::atomic::Ordering;
