@@ -1,6 +1,7 @@
 //! The principal-variation alpha-beta search: transposition table, check
-//! and singular extensions (with multi-cut), null-move pruning, reverse futility, futility and late-move
-//! pruning, late-move reductions and internal iterative reduction.
+//! and singular extensions (with multi-cut), null-move pruning, reverse
+//! futility, futility and late-move pruning, late-move reductions and
+//! internal iterative reduction.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -151,6 +152,9 @@ impl Search<'_> {
             self.excluded[ply] = Some(hash_move);
             let score = self.negamax((depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
             self.excluded[ply] = None;
+            // That search's line is not this node's: a node that then fails
+            // low must report no line, not the one without the hash move.
+            self.pv_len[ply] = ply;
             if self.stopped {
                 return 0;
             }
