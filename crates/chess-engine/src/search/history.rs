@@ -100,7 +100,7 @@ impl Histories {
     /// quiet moves searched before it, which did not): raise its scores,
     /// lower theirs.
     pub(super) fn reward(&mut self, pos: &Position, best: Move, tried: &[Move], depth: i32, earlier: &Earlier) {
-        let bonus = (depth * depth).min(HISTORY_MAX_DEPTH_SQUARED) * HISTORY_BONUS_SCALE;
+        let bonus = (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX);
         let turn = pos.turn().index();
         let mut update = |m: Move, bonus: i32| {
             let h = &mut self.butterfly[turn][m.from().index() as usize][m.to().index() as usize];

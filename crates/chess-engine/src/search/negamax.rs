@@ -251,7 +251,7 @@ impl Search<'_> {
                 if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && quiet && !in_check && !gives_check {
                     r = self.reduction(depth, searched);
                     r -= i32::from(pv_node) + i32::from(is_killer);
-                    r -= (h / LMR_HISTORY_DIVISOR).clamp(-1, 1);
+                    r -= (h / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, depth - 2);
                 }
                 self.stats.reduced += u64::from(r > 0);

@@ -54,8 +54,10 @@ pub const LMR_BASE: f64 = 0.75;
 /// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
 /// A quiet move's history moves its reduction by a ply per this much
-/// (one ply at most either way).
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// (`LMR_HISTORY_MAX` plies at most either way).
+pub const LMR_HISTORY_DIVISOR: i32 = 4096;
+/// See [`LMR_HISTORY_DIVISOR`].
+pub const LMR_HISTORY_MAX: i32 = 2;
 
 /// Singular extensions: from this depth on, a hash move whose entry is a
 /// lower bound (or exact) at most `SE_TT_DEPTH_MARGIN` plies shallower is
@@ -80,14 +82,16 @@ pub const ASPIRATION_DELTA: i32 = 25;
 /// See [`ASPIRATION_MIN_DEPTH`].
 pub const ASPIRATION_MAX_DELTA: i32 = 1000;
 
-/// History: a cutoff's bonus is `depth² · HISTORY_BONUS_SCALE` (depth²
-/// capped at `HISTORY_MAX_DEPTH_SQUARED`); the table saturates at
-/// ±`HISTORY_MAX`.
-pub const HISTORY_BONUS_SCALE: i32 = 16;
-/// See [`HISTORY_BONUS_SCALE`].
-pub const HISTORY_MAX_DEPTH_SQUARED: i32 = 400;
-/// See [`HISTORY_BONUS_SCALE`].
-pub const HISTORY_MAX: i32 = 65_536;
+/// History: a cutoff's bonus is `HISTORY_BONUS_PER_DEPTH · depth −
+/// HISTORY_BONUS_OFFSET`, at most `HISTORY_BONUS_MAX` (linear, so cutoffs
+/// near the leaves count too); the table saturates at ±`HISTORY_MAX`.
+pub const HISTORY_BONUS_PER_DEPTH: i32 = 160;
+/// See [`HISTORY_BONUS_PER_DEPTH`].
+pub const HISTORY_BONUS_OFFSET: i32 = 100;
+/// See [`HISTORY_BONUS_PER_DEPTH`].
+pub const HISTORY_BONUS_MAX: i32 = 1600;
+/// See [`HISTORY_BONUS_PER_DEPTH`].
+pub const HISTORY_MAX: i32 = 16_384;
 /// Continuation history (a quiet reply after the moves one and two plies
 /// before) takes the same bonus and saturates at ±this.
 pub const CONTINUATION_MAX: i32 = 16_384;
