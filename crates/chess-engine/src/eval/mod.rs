@@ -15,12 +15,14 @@
 //! The terms make no assumption about where the pieces started, so the
 //! evaluation serves Chess960 as it serves chess.
 
+mod cache;
 pub mod layout;
 mod terms;
 mod weights;
 
 use chess_core::{ByRole, Color, Position, Square};
 
+pub(crate) use cache::EvalCache;
 use terms::{MAX_PHASE, Sink, Walked};
 pub use weights::WEIGHTS;
 

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use chess_core::{Move, MoveList, Position};
 
+use crate::eval::EvalCache;
 use crate::tt::TranspositionTable;
 use history::{Histories, PieceTo};
 pub use limits::{Clock, Limits};
@@ -74,6 +75,8 @@ pub struct Engine {
     /// How often quiet moves caused cutoffs.
     histories: Histories,
     lmr: Box<[[u8; 64]; 64]>,
+    /// Static evaluations of positions met lately.
+    eval_cache: EvalCache,
     /// An opening book [`Engine::play`] plays from.
     pub(crate) book: Option<std::sync::Arc<chess_file::book::BookFile>>,
 }
@@ -147,6 +150,7 @@ impl Engine {
             killers: vec![[None; 2]; MAX_PLY + 1],
             histories: Histories::new(),
             lmr,
+            eval_cache: EvalCache::default(),
             book: None,
         }
     }

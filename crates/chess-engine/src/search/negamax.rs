@@ -13,7 +13,6 @@ use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, pick, 
 use super::params::*;
 use super::score::{INF, MATE, MATE_BOUND, refined_eval, score_to_tt, tt_cutoff};
 use super::{CHECK_EVERY, MAX_PLY, Search};
-use crate::eval::evaluate;
 use crate::tt::Bound;
 
 impl Search<'_> {
@@ -63,7 +62,7 @@ impl Search<'_> {
         }
         self.nodes += 1;
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return self.engine.eval_cache.evaluate(&self.pos);
         }
 
         let pv_node = beta - alpha > 1;
@@ -96,7 +95,11 @@ impl Search<'_> {
         // The evaluations the pruning below judges by: the static one, and
         // that one sharpened by a bound the table holds for this position
         // (null move and futility use the sharpened one).
-        let plain_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        let plain_eval = if in_check {
+            -INF
+        } else {
+            self.engine.eval_cache.evaluate(&self.pos)
+        };
         let static_eval = if in_check {
             -INF
         } else {

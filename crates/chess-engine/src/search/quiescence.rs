@@ -5,7 +5,6 @@ use super::ordering::{loses_material, pick, score_moves, victim_value};
 use super::params::*;
 use super::score::{INF, MATE, score_to_tt, tt_cutoff};
 use super::{MAX_PLY, Search};
-use crate::eval::evaluate;
 use crate::tt::Bound;
 
 impl Search<'_> {
@@ -20,7 +19,7 @@ impl Search<'_> {
         self.stats.qnodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return evaluate(&self.pos);
+            return self.engine.eval_cache.evaluate(&self.pos);
         }
         let key = self.pos.zobrist();
         let entry = self.engine.tt.probe(key);
@@ -44,7 +43,7 @@ impl Search<'_> {
             best_score = -INF;
             stand_pat = -INF;
         } else {
-            stand_pat = evaluate(&self.pos);
+            stand_pat = self.engine.eval_cache.evaluate(&self.pos);
             if stand_pat >= beta {
                 return stand_pat;
             }
