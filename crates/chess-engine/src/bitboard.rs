@@ -16,12 +16,6 @@ pub const fn file(file: usize) -> u64 {
     FILE_A << file
 }
 
-/// The files beside `file`.
-#[inline]
-pub const fn adjacent_files(f: usize) -> u64 {
-    ((file(f) << 1) & !FILE_A) | ((file(f) >> 1) & !FILE_H)
-}
-
 /// One square towards the eighth rank.
 #[inline]
 pub const fn north(b: u64) -> u64 {
@@ -216,7 +210,7 @@ mod tests {
     fn spans_and_files() {
         assert_eq!(span_ahead(1 << 8, true), file(0) & !0xffff);
         assert_eq!(span_ahead(1 << 55, false), file(7) & !(0xffffu64 << 48));
-        assert_eq!(adjacent_files(0), file(1));
-        assert_eq!(adjacent_files(4), file(3) | file(5));
+        assert_eq!(east(file(0)) | west(file(0)), file(1));
+        assert_eq!(east(file(4)) | west(file(4)), file(3) | file(5));
     }
 }

@@ -116,41 +116,48 @@ pub(crate) fn walk<S: Sink>(pos: &Position, sink: &mut S) -> Walked {
         bishop_colors: [0; 2],
     };
 
-    // Material, squares, mobility and the attack maps.
+    // Material, squares, mobility and the attack maps. Counted a role at
+    // a time, set-wise where a term does not depend on the square.
     for c in 0..2 {
         let white = c == 0;
         let us = &sides[c];
         attacks[c].add(0, pawn_attacks[c]);
         attacks[c].add(5, bb::KING[us.king]);
-        let area = !(us.roles[0] | 1 << us.king) & !pawn_attacks[1 - c];
-        for r in 0..6 {
-            for sq in squares(us.roles[r]) {
-                sink.add(MATERIAL + r, white, 1);
-                sink.add(PST + 64 * r + relative(sq, white), white, 1);
-                walked.phase += PHASE[r];
-                walked.count[c][r] += 1;
-                let reach = match r {
-                    1 => bb::KNIGHT[sq],
-                    2 => bb::bishop(sq, occupied),
-                    3 => bb::rook(sq, occupied),
-                    4 => bb::queen(sq, occupied),
-                    _ => continue,
-                };
-                let mobility = (reach & area).count_ones() as usize;
-                let term = [0, KNIGHT_MOBILITY, BISHOP_MOBILITY, ROOK_MOBILITY, QUEEN_MOBILITY][r];
-                sink.add(term + mobility, white, 1);
-                attacks[c].add(r, reach);
-                if reach & king_zones[1 - c] != 0 {
-                    units[c] += ATTACK_UNITS[r];
-                }
-                if r == 2 {
-                    walked.bishop_colors[c] |= if (1u64 << sq) & chess_core::SquareSet::LIGHT.0 != 0 {
-                        1
-                    } else {
-                        2
-                    };
-                }
+        for (r, &set) in us.roles.iter().enumerate() {
+            let n = set.count_ones() as i32;
+            if n > 0 {
+                sink.add(MATERIAL + r, white, n);
             }
+            walked.phase += PHASE[r] * n;
+            walked.count[c][r] = n;
+            for sq in squares(set) {
+                sink.add(PST + 64 * r + relative(sq, white), white, 1);
+            }
+        }
+        let bishops = us.roles[2];
+        let light = chess_core::SquareSet::LIGHT.0;
+        walked.bishop_colors[c] = u8::from(bishops & light != 0) | u8::from(bishops & !light != 0) << 1;
+        // Mobility: the squares each piece reaches that hold no own pawn or
+        // king and no enemy pawn attacks.
+        let area = !(us.roles[0] | 1 << us.king) & !pawn_attacks[1 - c];
+        let mut mobility = |r: usize, term: usize, reach: u64| {
+            sink.add(term + (reach & area).count_ones() as usize, white, 1);
+            attacks[c].add(r, reach);
+            if reach & king_zones[1 - c] != 0 {
+                units[c] += ATTACK_UNITS[r];
+            }
+        };
+        for sq in squares(us.roles[1]) {
+            mobility(1, KNIGHT_MOBILITY, bb::KNIGHT[sq]);
+        }
+        for sq in squares(us.roles[2]) {
+            mobility(2, BISHOP_MOBILITY, bb::bishop(sq, occupied));
+        }
+        for sq in squares(us.roles[3]) {
+            mobility(3, ROOK_MOBILITY, bb::rook(sq, occupied));
+        }
+        for sq in squares(us.roles[4]) {
+            mobility(4, QUEEN_MOBILITY, bb::queen(sq, occupied));
         }
     }
 
@@ -167,42 +174,45 @@ pub(crate) fn walk<S: Sink>(pos: &Position, sink: &mut S) -> Walked {
     walked
 }
 
-/// Pawn structure and passed pawns of `us`.
+/// Pawn structure and passed pawns of `us`: set-wise, then square by
+/// square only for the terms that depend on the rank.
 fn pawns<S: Sink>(sink: &mut S, us: &Side, them: &Side, their_attacks: &Attacks, occupied: u64, white: bool) {
     let own = us.roles[0];
     let theirs = them.roles[0];
-    let supported = bb::pawn_attacks(own, white);
-    let beside = bb::east(own) | bb::west(own);
-    for sq in squares(own) {
-        let bit = 1u64 << sq;
-        let file = sq % 8;
+    let count = |sink: &mut S, term: usize, set: u64| {
+        if set != 0 {
+            sink.add(term, white, set.count_ones() as i32);
+        }
+    };
+    // With an own pawn ahead on the file: behind some own pawn.
+    let doubled = own & bb::span_ahead(own, !white);
+    count(sink, DOUBLED_PAWN, doubled);
+    // No own pawn on the files beside.
+    let own_files = own | bb::span_ahead(own, true) | bb::span_ahead(own, false);
+    count(sink, ISOLATED_PAWN, own & !(bb::east(own_files) | bb::west(own_files)));
+    for sq in squares(own & (bb::east(own) | bb::west(own))) {
+        sink.add(PHALANX_PAWN + relative_rank(sq, white), white, 1);
+    }
+    for sq in squares(own & bb::pawn_attacks(own, white)) {
+        sink.add(SUPPORTED_PAWN + relative_rank(sq, white), white, 1);
+    }
+    // Passed: no enemy pawn ahead on its file or the files beside (none
+    // stands behind an enemy pawn or beside one's file behind it), and
+    // the front one of doubled pawns.
+    let stopped = bb::span_ahead(theirs | bb::east(theirs) | bb::west(theirs), !white);
+    for sq in squares(own & !stopped & !doubled) {
         let rank = relative_rank(sq, white);
-        let ahead = bb::span_ahead(bit, white);
-        if own & ahead != 0 {
-            sink.add(DOUBLED_PAWN, white, 1);
+        let ahead = bb::span_ahead(1u64 << sq, white);
+        sink.add(PASSED_PAWN + rank, white, 1);
+        let stop = if white { sq + 8 } else { sq - 8 };
+        if occupied & 1 << stop != 0 {
+            sink.add(PASSED_BLOCKED + rank, white, 1);
         }
-        if own & bb::adjacent_files(file) == 0 {
-            sink.add(ISOLATED_PAWN, white, 1);
+        if (occupied | their_attacks.all) & ahead == 0 {
+            sink.add(PASSED_FREE + rank, white, 1);
         }
-        if beside & bit != 0 {
-            sink.add(PHALANX_PAWN + rank, white, 1);
-        }
-        if supported & bit != 0 {
-            sink.add(SUPPORTED_PAWN + rank, white, 1);
-        }
-        let front = ahead | bb::span_ahead(bb::east(bit) | bb::west(bit), white);
-        if theirs & front == 0 && own & ahead == 0 {
-            sink.add(PASSED_PAWN + rank, white, 1);
-            let stop = if white { sq + 8 } else { sq - 8 };
-            if occupied & 1 << stop != 0 {
-                sink.add(PASSED_BLOCKED + rank, white, 1);
-            }
-            if (occupied | their_attacks.all) & ahead == 0 {
-                sink.add(PASSED_FREE + rank, white, 1);
-            }
-            sink.add(PASSED_OWN_KING + rank, white, distance(us.king, stop));
-            sink.add(PASSED_ENEMY_KING + rank, white, distance(them.king, stop));
-        }
+        sink.add(PASSED_OWN_KING + rank, white, distance(us.king, stop));
+        sink.add(PASSED_ENEMY_KING + rank, white, distance(them.king, stop));
     }
 }
 
