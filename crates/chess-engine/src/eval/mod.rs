@@ -41,20 +41,44 @@ pub const ORDER_VALUE: ByRole<i32> = ByRole {
     king: 20_000,
 };
 
-/// The engine's sink: adds the weights up.
+/// The weights packed for adding: the middlegame value in the high 32 bits,
+/// the endgame value in the low, so one addition adds both.
+static PACKED: [i64; layout::COUNT] = {
+    let mut packed = [0i64; layout::COUNT];
+    let mut i = 0;
+    while i < layout::COUNT {
+        packed[i] = pack(WEIGHTS[i]);
+        i += 1;
+    }
+    packed
+};
+
+const fn pack(w: S) -> i64 {
+    ((w.0 as i64) << 32) + w.1 as i64
+}
+
+/// The engine's sink: adds the weights up, both values at once.
 #[derive(Default)]
 struct Sum {
-    mg: i32,
-    eg: i32,
+    packed: i64,
+}
+
+impl Sum {
+    /// The middlegame and endgame sums.
+    fn values(&self) -> (i32, i32) {
+        // The endgame sum is the low half read as signed; what is left,
+        // shifted down, is the middlegame sum.
+        let eg = self.packed as i32;
+        let mg = ((self.packed - i64::from(eg)) >> 32) as i32;
+        (mg, eg)
+    }
 }
 
 impl Sink for Sum {
     #[inline(always)]
     fn add(&mut self, index: usize, white: bool, n: i32) {
-        let w = WEIGHTS[index];
-        let n = if white { n } else { -n };
-        self.mg += w.0 * n;
-        self.eg += w.1 * n;
+        let n = i64::from(if white { n } else { -n });
+        self.packed += PACKED[index] * n;
     }
 }
 
@@ -68,7 +92,8 @@ impl Sink for Sum {
 pub fn evaluate(pos: &Position) -> i32 {
     let mut sum = Sum::default();
     let walked = terms::walk(pos, &mut sum);
-    let white = finish(pos, &walked, sum.mg, sum.eg).score;
+    let (mg, eg) = sum.values();
+    let white = finish(pos, &walked, mg, eg).score;
     if pos.turn() == Color::White { white } else { -white }
 }
 
@@ -164,7 +189,8 @@ pub fn trace(pos: &Position) -> Trace {
     let walked = terms::walk(pos, &mut counts);
     let mut sum = Sum::default();
     terms::walk(pos, &mut sum);
-    let finished = finish(pos, &walked, sum.mg, sum.eg);
+    let (mg, eg) = sum.values();
+    let finished = finish(pos, &walked, mg, eg);
     Trace {
         terms: (0..layout::COUNT)
             .filter(|&i| counts.0[i] != 0)
