@@ -148,12 +148,23 @@ impl Position {
         }
     }
 
-    /// Whether the side to move is in check, given that `m` was the move
-    /// that led here: either the piece on `m.to()` attacks the king, or
-    /// leaving `m.from()` opened a line to it. Cheaper than
-    /// [`Position::is_check`]; castling, en passant and promotions take the
-    /// full test.
-    pub(crate) fn is_check_after(&self, m: Move) -> bool {
+    /// Whether the side to move is in check, given that `m` (as move
+    /// generation returns it, with its flags) was the move that led here:
+    /// either the piece on `m.to()` attacks the king, or leaving `m.from()`
+    /// opened a line to it. Cheaper than [`Position::is_check`] (a search
+    /// asks after every move it plays); castling, en passant and
+    /// promotions take the full test. After any other move the answer
+    /// means nothing.
+    ///
+    /// ```
+    /// use chess_core::Position;
+    /// let mut pos: Position = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse()?;
+    /// let m = pos.parse_uci("a1a8").expect("a legal move");
+    /// pos.play_unchecked(m);
+    /// assert!(pos.is_check_after(m));
+    /// # Ok::<(), chess_core::Error>(())
+    /// ```
+    pub fn is_check_after(&self, m: Move) -> bool {
         if m.flags() & (Move::CASTLE | Move::EN_PASSANT) != 0 || m.promotion().is_some() {
             return self.is_check();
         }

@@ -233,7 +233,7 @@ impl Search<'_> {
                 0
             };
             let undo = self.pos.play_unchecked(m);
-            let gives_check = self.pos.is_check();
+            let gives_check = self.pos.is_check_after(m);
             if (late || futile) && !gives_check {
                 self.pos.undo(m, undo);
                 if late {

@@ -72,7 +72,7 @@ impl Search<'_> {
             self.moved[0] = Some(super::history::PieceTo::of(&self.pos, m));
             let undo = self.pos.play_unchecked(m);
             self.keys.push(root_key);
-            let gives_check = self.pos.is_check();
+            let gives_check = self.pos.is_check_after(m);
             let mut score;
             if searched == 0 {
                 score = -self.negamax(depth - 1, 1, -beta, -alpha, true);
