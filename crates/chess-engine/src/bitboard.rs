@@ -121,16 +121,15 @@ const RAYS: [[u64; 64]; 8] = {
 #[inline(always)]
 fn ray(d: usize, sq: usize, occupied: u64) -> u64 {
     let ray = RAYS[d][sq];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
-    }
     // The nearest blocker: the lowest bit on a growing ray, the highest on
-    // a shrinking one.
+    // a shrinking one. Without one, the far corner (h8 or a1) stands in:
+    // no growing ray leaves h8 and no shrinking one leaves a1, so the
+    // whole ray is left. No branch: blockers are common, and unpredictable.
+    let blockers = ray & occupied;
     let first = if d < 4 {
-        blockers.trailing_zeros()
+        (blockers | 1 << 63).trailing_zeros()
     } else {
-        63 - blockers.leading_zeros()
+        63 - (blockers | 1).leading_zeros()
     } as usize;
     ray ^ RAYS[d][first]
 }
