@@ -286,6 +286,26 @@ mod tests {
     }
 
     #[test]
+    fn packed_sums_unpack_to_both_sums() {
+        // Weights of every sign, added for White and taken away for Black.
+        let find = |test: fn(S) -> bool| (0..layout::COUNT).find(|&i| test(WEIGHTS[i])).unwrap();
+        let negative = find(|w| w.0 < 0 && w.1 < 0);
+        let mixed = find(|w| w.0 > 0 && w.1 < 0);
+        let mut sum = Sum::default();
+        let (mut mg, mut eg) = (0, 0);
+        for (index, white, n) in [(4, true, 1), (negative, true, 3), (mixed, false, 2), (1, false, 5)] {
+            sum.add(index, white, n);
+            let n = if white { n } else { -n };
+            mg += WEIGHTS[index].0 * n;
+            eg += WEIGHTS[index].1 * n;
+        }
+        assert_eq!(sum.values(), (mg, eg));
+        let mut sum = Sum::default();
+        sum.add(negative, true, 1);
+        assert_eq!(sum.values(), (WEIGHTS[negative].0, WEIGHTS[negative].1));
+    }
+
+    #[test]
     fn mop_up_prefers_the_cornered_king() {
         let centre = eval("8/8/8/4k3/8/8/8/1Q2K3 w - - 0 1");
         let corner = eval("k7/8/8/8/8/8/8/1Q2K3 w - - 0 1");
