@@ -196,9 +196,9 @@ fn pawns<S: Sink>(sink: &mut S, us: &Side, them: &Side, their_attacks: &Attacks,
     for sq in squares(own & bb::pawn_attacks(own, white)) {
         sink.add(SUPPORTED_PAWN + relative_rank(sq, white), white, 1);
     }
-    // Passed: no enemy pawn ahead on its file or the files beside (none
-    // stands behind an enemy pawn or beside one's file behind it), and
-    // the front one of doubled pawns.
+    // Passed: no enemy pawn ahead on its file or the files beside (the
+    // squares behind enemy pawns and behind the squares beside them are
+    // "stopped"), and no own pawn ahead (of doubled pawns, the front one).
     let stopped = bb::span_ahead(theirs | bb::east(theirs) | bb::west(theirs), !white);
     for sq in squares(own & !stopped & !doubled) {
         let rank = relative_rank(sq, white);
