@@ -196,6 +196,9 @@ impl Search<'_> {
             tt_move,
         );
 
+        // A hash move that captures: the quiet moves after it rarely do
+        // better, and are reduced more.
+        let tt_capture = self.lists[ply].iter().any(|&m| Some(m) == tt_move && m.is_capture());
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = None;
@@ -254,6 +257,7 @@ impl Search<'_> {
                 if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && quiet && !in_check && !gives_check {
                     r = self.reduction(depth, searched);
                     r -= i32::from(pv_node) + i32::from(is_killer);
+                    r += LMR_TT_CAPTURE * i32::from(tt_capture);
                     r -= (h / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, depth - 2);
                 }

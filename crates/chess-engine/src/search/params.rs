@@ -58,6 +58,8 @@ pub const LMR_DIVISOR: f64 = 2.25;
 pub const LMR_HISTORY_DIVISOR: i32 = 4096;
 /// See [`LMR_HISTORY_DIVISOR`].
 pub const LMR_HISTORY_MAX: i32 = 2;
+/// Plies more of reduction for quiet moves when the hash move is a capture.
+pub const LMR_TT_CAPTURE: i32 = 1;
 
 /// Singular extensions: from this depth on, a hash move whose entry is a
 /// lower bound (or exact) at most `SE_TT_DEPTH_MARGIN` plies shallower is
