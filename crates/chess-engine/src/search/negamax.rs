@@ -196,9 +196,9 @@ impl Search<'_> {
             tt_move,
         );
 
-        // A hash move that captures: the quiet moves after it rarely do
-        // better, and are reduced more.
-        let tt_capture = self.lists[ply].iter().any(|&m| Some(m) == tt_move && m.is_capture());
+        // Whether the hash move (searched first) captures: the quiet moves
+        // after it rarely do better, and are reduced more.
+        let mut tt_capture = false;
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = None;
@@ -220,6 +220,8 @@ impl Search<'_> {
             i += 1;
             let quiet = !m.is_capture() && m.promotion().is_none();
             let is_killer = self.engine.killers[ply].contains(&Some(m));
+            let is_tt_move = Some(m) == tt_move;
+            tt_capture |= is_tt_move && m.is_capture();
             // Late-move pruning: deep in the list, quiet moves at low depth
             // rarely matter. Futility: nor do they when far below alpha.
             // Checks are kept (seen once the move is made).
@@ -249,7 +251,7 @@ impl Search<'_> {
             self.keys.push(key);
             self.moved[ply] = Some(moved);
             let mut score;
-            let extension = i32::from(singular && Some(m) == tt_move);
+            let extension = i32::from(singular && is_tt_move);
             if searched == 0 {
                 score = -self.negamax(depth - 1 + extension, ply + 1, -beta, -alpha, true);
             } else {
