@@ -4,7 +4,7 @@
 //! after a particular move). Move ordering and late-move reductions read
 //! them.
 
-use chess_core::{Move, Position};
+use chess_core::{Color, Move, Position};
 
 use super::params::*;
 
@@ -79,17 +79,18 @@ impl Histories {
         self.continuation.iter_mut().for_each(|h| *h /= 2);
     }
 
-    /// The butterfly score of quiet move `m` for the side to move.
+    /// The butterfly score of quiet move `m` for side `mover`.
     #[inline]
-    pub(super) fn butterfly(&self, pos: &Position, m: Move) -> i32 {
-        self.butterfly[pos.turn().index()][m.from().index() as usize][m.to().index() as usize]
+    fn butterfly(&self, mover: Color, m: Move) -> i32 {
+        self.butterfly[mover.index()][m.from().index() as usize][m.to().index() as usize]
     }
 
-    /// The score of quiet move `m` (`moved`: it as [`PieceTo`]) after the
-    /// `earlier` moves: butterfly and continuation together.
+    /// The score of quiet move `m` of side `mover` (`moved`: it as
+    /// [`PieceTo`]) after the `earlier` moves: butterfly and continuation
+    /// together.
     #[inline]
-    pub(super) fn quiet(&self, pos: &Position, m: Move, moved: PieceTo, earlier: &Earlier) -> i32 {
-        let mut score = self.butterfly(pos, m);
+    pub(super) fn quiet(&self, mover: Color, m: Move, moved: PieceTo, earlier: &Earlier) -> i32 {
+        let mut score = self.butterfly(mover, m);
         for prev in earlier.iter().flatten() {
             score += i32::from(self.continuation[prev.index() * REPLIES + moved.index()]);
         }

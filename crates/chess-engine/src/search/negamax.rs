@@ -232,11 +232,6 @@ impl Search<'_> {
                 && depth <= FUTILITY_MAX_DEPTH
                 && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
             let moved = PieceTo::of(&self.pos, m);
-            let h = if quiet {
-                self.engine.histories.quiet(&self.pos, m, moved, &earlier)
-            } else {
-                0
-            };
             let undo = self.pos.play_unchecked(m);
             let gives_check = self.pos.is_check_after(m);
             if (late || futile) && !gives_check {
@@ -257,6 +252,11 @@ impl Search<'_> {
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && quiet && !in_check && !gives_check {
+                    // Looked up only here: most quiet moves are pruned or
+                    // cut off before they would be reduced. The move is
+                    // made by now: the mover is the side not to move.
+                    let mover = !self.pos.turn();
+                    let h = self.engine.histories.quiet(mover, m, moved, &earlier);
                     r = self.reduction(depth, searched);
                     r -= i32::from(pv_node) + i32::from(is_killer);
                     r += LMR_TT_CAPTURE * i32::from(tt_capture);

@@ -58,7 +58,7 @@ pub(super) fn score_moves(
         } else if killers[1] == Some(*m) {
             1 << 27
         } else {
-            histories.quiet(pos, *m, PieceTo::of(pos, *m), earlier)
+            histories.quiet(pos.turn(), *m, PieceTo::of(pos, *m), earlier)
         };
     }
 }
