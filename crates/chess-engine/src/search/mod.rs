@@ -32,7 +32,7 @@ pub use limits::{Clock, Limits};
 use params::{LMR_BASE, LMR_DIVISOR};
 pub use report::{Info, Line, SearchResult};
 pub use score::Score;
-use score::{INF, MATE, MATE_BOUND};
+use score::{MATE, MATE_BOUND};
 pub use stats::Stats;
 use time::time_budget;
 
@@ -119,8 +119,8 @@ struct Search<'a> {
     /// fresh 1 KiB list per node cost more than the node's work).
     lists: Vec<MoveList>,
     keys_of_moves: Vec<[i32; chess_core::MAX_MOVES]>,
-    /// Root moves in search order, with their last scores.
-    root_moves: Vec<(Move, i32)>,
+    /// Root moves in search order, with the nodes of their last search.
+    root_moves: Vec<(Move, u64)>,
     /// The move played at each ply of the current path (none for a null
     /// move), for continuation history.
     moved: [Option<PieceTo>; MAX_PLY + 1],
@@ -306,7 +306,7 @@ impl Engine {
             pv_len: [0; MAX_PLY + 1],
             lists: vec![MoveList::new(); MAX_PLY + 1],
             keys_of_moves: vec![[0; chess_core::MAX_MOVES]; MAX_PLY + 1],
-            root_moves: legal.iter().map(|&m| (m, -INF)).collect(),
+            root_moves: legal.iter().map(|&m| (m, 0)).collect(),
             moved: [None; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
             root_depth: 0,

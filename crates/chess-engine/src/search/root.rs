@@ -69,6 +69,7 @@ impl Search<'_> {
             if excluded.contains(&m) {
                 continue;
             }
+            let nodes_before = self.nodes;
             self.moved[0] = Some(super::history::PieceTo::of(&self.pos, m));
             let undo = self.pos.play_unchecked(m);
             self.keys.push(root_key);
@@ -98,11 +99,11 @@ impl Search<'_> {
             }
             self.keys.pop();
             self.pos.undo(m, undo);
+            self.root_moves[i].1 = self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
             searched += 1;
-            self.root_moves[i].1 = score;
             if score > best_score {
                 best_score = score;
                 best_index = Some(i);
@@ -117,10 +118,13 @@ impl Search<'_> {
                 }
             }
         }
-        // Search the best move first next time.
+        // Search the best move first next time, then the others by the
+        // size of their trees: a move that took long to refute is the
+        // likeliest to become best at the next depth.
         if let Some(i) = best_index {
             let entry = self.root_moves.remove(i);
             self.root_moves.insert(0, entry);
+            self.root_moves[1..].sort_by_key(|&(_, nodes)| std::cmp::Reverse(nodes));
         }
         if let Some(line) = best.as_mut() {
             self.extend_from_table(line);
