@@ -101,6 +101,9 @@ struct Search<'a> {
     /// Hashes of the positions before the current one: the game so far,
     /// then the search path. For repetition detection.
     keys: Vec<u64>,
+    /// Where in `keys` the positions after the last null move on the path
+    /// begin (0: none); those before it cannot be repeated.
+    null_floor: usize,
     stop: &'a AtomicBool,
     /// Abort at this instant (hard limit).
     deadline: Option<Instant>,
@@ -294,6 +297,7 @@ impl Engine {
             engine: self,
             pos: pos.clone(),
             keys: history.to_vec(),
+            null_floor: 0,
             stop,
             deadline: hard,
             soft_deadline: soft,

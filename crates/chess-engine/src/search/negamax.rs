@@ -32,13 +32,10 @@ impl Search<'_> {
         self.stopped
     }
 
-    /// Whether the current position occurred before, since the last
-    /// irreversible move (one repetition is enough to score a draw).
+    /// Whether the current position occurred before on this path since
+    /// the last null move (see [`repeats`]).
     pub(super) fn is_repetition(&self) -> bool {
-        let key = self.pos.zobrist();
-        let n = self.keys.len();
-        let limit = (self.pos.halfmoves() as usize).min(n);
-        (2..=limit).step_by(2).any(|back| self.keys[n - back] == key)
+        repeats(self.pos.zobrist(), &self.keys[self.null_floor..], self.pos.halfmoves())
     }
 
     pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, allow_null: bool) -> i32 {
@@ -112,7 +109,9 @@ impl Search<'_> {
             // zugzwang (the mate in 2 of tests/search.rs).
             if depth <= RFP_MAX_DEPTH && plain_eval - RFP_MARGIN * depth >= beta {
                 self.stats.rfp_cutoffs += 1;
-                return static_eval;
+                // The evaluation judged: the sharpened one can be below beta,
+                // which would read as a fail low.
+                return plain_eval;
             }
             // Null move: if passing still beats beta, a real move will too
             // (not with pawns and at most one minor piece, where zugzwang
@@ -124,8 +123,12 @@ impl Search<'_> {
                 self.stats.null_tries += 1;
                 let undo = self.pos.play_null();
                 self.keys.push(key);
+                // A pass is no move of the game: what came before it cannot
+                // be repeated by what follows.
+                let floor = std::mem::replace(&mut self.null_floor, self.keys.len());
                 self.moved[ply] = None;
                 let score = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                self.null_floor = floor;
                 self.keys.pop();
                 self.pos.undo_null(undo);
                 if self.stopped {
@@ -335,5 +338,36 @@ impl Search<'_> {
     pub(super) fn has_pieces(&self, color: Color) -> bool {
         let count = |role| self.pos.squares_of(chess_core::Piece::new(color, role)).count();
         count(Role::Rook) + count(Role::Queen) > 0 || count(Role::Knight) + count(Role::Bishop) > 1
+    }
+}
+
+/// Whether the position `key` occurred among the `earlier` positions (the
+/// newest last) since the last irreversible move, `halfmoves` plies ago.
+/// One repetition is enough to score a draw.
+fn repeats(key: u64, earlier: &[u64], halfmoves: u32) -> bool {
+    let n = earlier.len();
+    let limit = (halfmoves as usize).min(n);
+    (2..=limit).step_by(2).any(|back| earlier[n - back] == key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repeats;
+
+    #[test]
+    fn a_position_seen_two_or_four_plies_ago_repeats() {
+        assert!(repeats(7, &[7, 1], 2));
+        assert!(repeats(7, &[7, 2, 3, 4], 4));
+    }
+
+    #[test]
+    fn only_positions_with_the_same_side_to_move_count() {
+        assert!(!repeats(7, &[1, 7], 5));
+    }
+
+    #[test]
+    fn nothing_before_an_irreversible_move_repeats() {
+        assert!(!repeats(7, &[7, 2, 3, 4], 3));
+        assert!(!repeats(7, &[7, 1], 1));
     }
 }

@@ -1,6 +1,7 @@
 //! The quiescence search: captures (and check evasions) until the position
 //! is quiet, standing pat on the static evaluation.
 
+use super::history::PieceTo;
 use super::ordering::{loses_material, pick, score_moves, victim_value};
 use super::params::*;
 use super::score::{INF, MATE, score_to_tt, tt_cutoff};
@@ -71,6 +72,7 @@ impl Search<'_> {
                     continue;
                 }
             }
+            self.moved[ply] = Some(PieceTo::of(&self.pos, m));
             let undo = self.pos.play_unchecked(m);
             let score = -self.quiescence(ply + 1, -beta, -alpha);
             self.pos.undo(m, undo);
