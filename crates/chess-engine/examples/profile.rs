@@ -91,10 +91,11 @@ fn main() {
         pct(s.first_move_cutoffs, s.cutoffs)
     );
     println!(
-        "null move: tried at {:.1}% of main nodes, cut {:.1}% of the time; reverse futility cut {:.1}% of main nodes",
+        "null move: tried at {:.1}% of main nodes, cut {:.1}% of the time; reverse futility cut {:.1}% of main nodes; razoring {:.1}%",
         pct(s.null_tries, main_nodes),
         pct(s.null_cutoffs, s.null_tries),
-        pct(s.rfp_cutoffs, main_nodes)
+        pct(s.rfp_cutoffs, main_nodes),
+        pct(s.razored, main_nodes)
     );
     println!(
         "moves skipped: {} by futility, {} by late-move pruning; {} reduced, {:.1}% of them searched again",

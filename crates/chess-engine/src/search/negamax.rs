@@ -113,6 +113,22 @@ impl Search<'_> {
                 // which would read as a fail low.
                 return plain_eval;
             }
+            // Razoring: far below alpha near the leaves, only a capture
+            // could help, and quiescence says whether one does (not with
+            // king and pawns alone, where a quiet push can decide).
+            if depth <= RAZOR_MAX_DEPTH
+                && static_eval + RAZOR_MARGIN * depth <= alpha
+                && self.has_pieces(self.pos.turn())
+            {
+                let score = self.quiescence(ply, alpha, alpha + 1);
+                if self.stopped {
+                    return 0;
+                }
+                if score <= alpha {
+                    self.stats.razored += 1;
+                    return score;
+                }
+            }
             // Null move: if passing still beats beta, a real move will too
             // (not with pawns and at most one minor piece, where zugzwang
             // is common and passing can be the best move).

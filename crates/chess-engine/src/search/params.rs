@@ -12,6 +12,13 @@ pub const RFP_MAX_DEPTH: i32 = 6;
 /// See [`RFP_MAX_DEPTH`].
 pub const RFP_MARGIN: i32 = 90;
 
+/// Razoring: up to this depth, a node whose static evaluation is
+/// `RAZOR_MARGIN` a ply below alpha asks quiescence whether a capture
+/// saves it, and returns its answer when none does.
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+/// See [`RAZOR_MAX_DEPTH`].
+pub const RAZOR_MARGIN: i32 = 250;
+
 /// Null-move pruning from this depth on.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// The null move's reduction: this, plus a ply per `NMP_DEPTH_DIVISOR`

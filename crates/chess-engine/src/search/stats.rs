@@ -20,6 +20,8 @@ pub struct Stats {
     pub null_cutoffs: u64,
     /// Nodes cut by reverse futility (static evaluation far above beta).
     pub rfp_cutoffs: u64,
+    /// Nodes razored (far below alpha, and quiescence found no rescue).
+    pub razored: u64,
     /// Quiet moves skipped by futility pruning.
     pub futility_pruned: u64,
     /// Quiet moves skipped by late-move pruning.
@@ -49,6 +51,7 @@ impl Stats {
         self.null_tries += other.null_tries;
         self.null_cutoffs += other.null_cutoffs;
         self.rfp_cutoffs += other.rfp_cutoffs;
+        self.razored += other.razored;
         self.futility_pruned += other.futility_pruned;
         self.lmp_pruned += other.lmp_pruned;
         self.reduced += other.reduced;
