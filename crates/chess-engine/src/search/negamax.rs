@@ -1,7 +1,7 @@
 //! The principal-variation alpha-beta search: transposition table, check
 //! and singular extensions (with multi-cut), null-move pruning, reverse
-//! futility, futility and late-move pruning, late-move reductions and
-//! internal iterative reduction.
+//! futility, razoring, futility and late-move pruning, late-move
+//! reductions and internal iterative reduction.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;
