@@ -115,7 +115,8 @@ impl Search<'_> {
             }
             // Razoring: far below alpha near the leaves, only a capture
             // could help, and quiescence says whether one does (not with
-            // king and pawns alone, where a quiet push can decide).
+            // pawns and at most one minor piece, where a quiet move into
+            // zugzwang or a pawn's push can decide).
             if depth <= RAZOR_MAX_DEPTH
                 && static_eval + RAZOR_MARGIN * depth <= alpha
                 && self.has_pieces(self.pos.turn())
