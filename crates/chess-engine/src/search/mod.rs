@@ -294,27 +294,10 @@ impl Engine {
             legal.retain(|m| limits.search_moves.contains(m));
         }
         let mut search = Search {
-            engine: self,
-            pos: pos.clone(),
-            keys: history.to_vec(),
-            null_floor: 0,
-            stop,
             deadline: hard,
             soft_deadline: soft,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            seldepth: 0,
-            stopped: false,
-            can_stop: false,
-            pv: vec![[None; MAX_PLY]; MAX_PLY + 1],
-            pv_len: [0; MAX_PLY + 1],
-            lists: vec![MoveList::new(); MAX_PLY + 1],
-            keys_of_moves: vec![[0; chess_core::MAX_MOVES]; MAX_PLY + 1],
-            root_moves: legal.iter().map(|&m| (m, 0)).collect(),
-            moved: [None; MAX_PLY + 1],
-            excluded: [None; MAX_PLY + 1],
-            root_depth: 0,
-            stats: Stats::default(),
+            ..Search::new(self, pos, history, stop, &legal)
         };
         let mut result = SearchResult {
             best: legal.first().copied(),
@@ -403,6 +386,42 @@ impl Engine {
         result.stats = search.stats;
         result.time = start.elapsed();
         result
+    }
+}
+
+impl<'a> Search<'a> {
+    /// A search of `pos`, reached through the positions `history`, among
+    /// `root_moves`: without limits until its caller sets them.
+    fn new(
+        engine: &'a mut Engine,
+        pos: &Position,
+        history: &[u64],
+        stop: &'a AtomicBool,
+        root_moves: &[Move],
+    ) -> Search<'a> {
+        Search {
+            engine,
+            pos: pos.clone(),
+            keys: history.to_vec(),
+            null_floor: 0,
+            stop,
+            deadline: None,
+            soft_deadline: None,
+            max_nodes: u64::MAX,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            can_stop: false,
+            pv: vec![[None; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            lists: vec![MoveList::new(); MAX_PLY + 1],
+            keys_of_moves: vec![[0; chess_core::MAX_MOVES]; MAX_PLY + 1],
+            root_moves: root_moves.iter().map(|&m| (m, 0)).collect(),
+            moved: [None; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
+            root_depth: 0,
+            stats: Stats::default(),
+        }
     }
 }
 

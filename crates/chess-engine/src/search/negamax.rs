@@ -369,7 +369,52 @@ fn repeats(key: u64, earlier: &[u64], halfmoves: u32) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use chess_core::Position;
+
+    use super::super::{Engine, Search};
     use super::repeats;
+    use crate::search::params::RAZOR_MARGIN;
+
+    /// A null-window search of `fen` at depth 1, one ply from the root,
+    /// with alpha where razoring just applies (the static evaluation plus
+    /// `RAZOR_MARGIN`): its score, and whether the node was razored.
+    fn razor_at_depth_1(fen: &str) -> (i32, i32, bool) {
+        let pos: Position = fen.parse().unwrap();
+        let never = AtomicBool::new(false);
+        let mut engine = Engine::new(1);
+        let alpha = engine.eval_cache.evaluate(&pos) + RAZOR_MARGIN;
+        let mut search = Search::new(&mut engine, &pos, &[], &never, &pos.legal_moves());
+        let score = search.negamax(1, 1, alpha, alpha + 1, true);
+        (score, alpha, search.stats.razored == 1)
+    }
+
+    /// A queen down with no capture to make: quiescence finds no rescue, so
+    /// the node is razored, scoring no more than alpha.
+    #[test]
+    fn a_node_far_below_alpha_with_nothing_to_capture_is_razored() {
+        let (score, alpha, razored) = razor_at_depth_1("6k1/5ppp/8/3q4/8/8/3P1PPP/3R2K1 w - - 0 1");
+        assert!(razored);
+        assert!(score <= alpha, "{score} > {alpha}");
+    }
+
+    /// The same, but the queen hangs: quiescence's capture beats alpha, so
+    /// the node is searched and fails high.
+    #[test]
+    fn a_capture_that_saves_the_node_keeps_it_from_being_razored() {
+        let (score, alpha, razored) = razor_at_depth_1("6k1/5ppp/8/3q4/8/8/5PPP/3R2K1 w - - 0 1");
+        assert!(!razored);
+        assert!(score > alpha, "{score} <= {alpha}");
+    }
+
+    /// With only pawns and one minor piece, a quiet move can decide (a
+    /// zugzwang, a pawn's push): no razoring.
+    #[test]
+    fn no_razoring_with_pawns_and_one_minor_piece() {
+        let (_, _, razored) = razor_at_depth_1("6k1/5ppp/8/3q4/8/8/5PPP/3N2K1 w - - 0 1");
+        assert!(!razored);
+    }
 
     #[test]
     fn a_position_seen_two_or_four_plies_ago_repeats() {
