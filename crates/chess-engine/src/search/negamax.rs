@@ -390,8 +390,9 @@ mod tests {
         (score, alpha, search.stats.razored == 1)
     }
 
-    /// A queen down with no capture to make: quiescence finds no rescue, so
-    /// the node is razored, scoring no more than alpha.
+    /// Behind by a queen against a rook and a pawn, with nothing to capture:
+    /// quiescence finds no rescue, so the node is razored, scoring no more
+    /// than alpha.
     #[test]
     fn a_node_far_below_alpha_with_nothing_to_capture_is_razored() {
         let (score, alpha, razored) = razor_at_depth_1("6k1/5ppp/8/3q4/8/8/3P1PPP/3R2K1 w - - 0 1");
