@@ -373,9 +373,9 @@ mod tests {
 
     use chess_core::Position;
 
-    use super::super::{Engine, Search};
     use super::repeats;
     use crate::search::params::RAZOR_MARGIN;
+    use crate::search::{Engine, Search};
 
     /// A null-window search of `fen` at depth 1, one ply from the root,
     /// with alpha where razoring just applies (the static evaluation plus
