@@ -10,7 +10,7 @@
 //!     [--games N] [--movetime MS | --tc BASE+INC | --nodes N] [--concurrency N] \
 //!     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] \
 //!     [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE] \
-//!     [--chess960 [--seed N]] [--adjudicate] [--resume FILE]
+//!     [--chess960 [--seed N]] [--adjudicate] [--resume FILE | --resume-counts W,D,L,P0,P1,P2,P3,P4]
 //! ```
 //!
 //! With `--tc 8+0.08` each engine has a clock (8 s and 0.08 s a move, as
@@ -25,7 +25,9 @@
 //! after move 40). Scores are from ENGINE_A's point of view. `--resume
 //! FILE` goes on with a match that stopped, from the games of its PGN
 //! (each game's `Round` places it; see `resume.rs`): give the same engines
-//! and settings, and usually the same file as `--pgn`.
+//! and settings, and usually the same file as `--pgn`. `--resume-counts`
+//! goes on from a stopped match's reported counts instead, where its PGN
+//! was lost.
 
 mod game;
 mod openings;
@@ -55,13 +57,15 @@ struct Config {
     chess960: Option<u64>,
     /// The PGN of a stopped match to go on with.
     resume: Option<String>,
+    /// Or the counts its report gave.
+    resume_counts: Option<resume::Counts>,
 }
 
 fn usage() -> ! {
     eprintln!(
         "usage: match ENGINE_A ENGINE_B [--games N] [--movetime MS | --tc BASE+INC | --nodes N] [--concurrency N] \
          [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] [--option-a NAME=VALUE]... \
-         [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]] [--adjudicate] [--resume FILE]"
+         [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]] [--adjudicate] [--resume FILE | --resume-counts W,D,L,P0,P1,P2,P3,P4]"
     );
     std::process::exit(2)
 }
@@ -100,6 +104,7 @@ fn parse_args() -> Config {
         openings: 100,
         chess960: None,
         resume: None,
+        resume_counts: None,
     };
     let mut seed = 1;
     let mut chess960 = false;
@@ -120,6 +125,13 @@ fn parse_args() -> Config {
             "--openings" => config.openings = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
             "--pgn" => config.pgn = Some(value()),
             "--resume" => config.resume = Some(value()),
+            "--resume-counts" => {
+                let counts = resume::Counts::parse(&value()).unwrap_or_else(|e| {
+                    eprintln!("--resume-counts: {e}");
+                    std::process::exit(2)
+                });
+                config.resume_counts = Some(counts);
+            }
             "--chess960" => chess960 = true,
             "--seed" => seed = value().parse().unwrap_or_else(|_| usage()),
             "--option-a" | "--option-b" => {
@@ -131,6 +143,9 @@ fn parse_args() -> Config {
             "--help" | "-h" => usage(),
             _ => positional.push(arg),
         }
+    }
+    if config.resume.is_some() && config.resume_counts.is_some() {
+        usage();
     }
     let [a, b] = <[String; 2]>::try_from(positional).unwrap_or_else(|_| usage());
     config.engines = [a, b];
@@ -285,10 +300,21 @@ fn main() {
     for (&i, game) in &finished {
         tally.add(i, game);
     }
-    if let Some(path) = &config.resume {
+    if let Some(counts) = config.resume_counts {
+        tally.wins = counts.wins;
+        tally.draws = counts.draws;
+        tally.losses = counts.losses;
+        tally.pairs.0 = counts.pairs;
+    }
+    let resumed_from = match (&config.resume, config.resume_counts) {
+        (Some(path), _) => Some(path.clone()),
+        (None, Some(_)) => Some("the counts given".to_owned()),
+        (None, None) => None,
+    };
+    if let Some(from) = resumed_from {
         println!(
-            "resumed from {path}: {} games, {} pairs whole",
-            finished.len(),
+            "resumed from {from}: {} games, {} pairs whole",
+            tally.games(),
             tally.pairs.0.iter().sum::<u64>()
         );
         if let Some(sprt) = config.sprt
@@ -299,7 +325,10 @@ fn main() {
         }
     }
     let started = Instant::now();
-    let next = Arc::new(resume::Schedule::new(&finished));
+    let next = Arc::new(match config.resume_counts {
+        Some(counts) => resume::Schedule::from(counts.games()),
+        None => resume::Schedule::new(&finished),
+    });
     let done = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Mutex::new(tally));
     let workers: Vec<_> = (0..config.concurrency)

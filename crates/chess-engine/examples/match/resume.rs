@@ -3,6 +3,11 @@
 //! its `Round`. Pairs stay pairs, so the pentanomial count and the SPRT go
 //! on as if the match had never stopped; the games that were being played
 //! when it stopped are played again first.
+//!
+//! `--resume-counts W,D,L,P0,P1,P2,P3,P4` goes on from the counts a stopped
+//! match reported (its `+W =D -L` and its pairs) where its PGN was lost with
+//! the machine that played it: the SPRT depends on the pairs alone, so it
+//! goes on as from the PGN, with the games after the last whole pair.
 
 use std::collections::BTreeMap;
 use std::io::BufReader;
@@ -61,6 +66,58 @@ pub fn read(path: &str, engines: &[String; 2]) -> Result<BTreeMap<usize, Finishe
     Ok(games)
 }
 
+/// A stopped match's tally as its report gave it, to go on from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Counts {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Pairs by A's points: 0, ½, 1, 1½, 2.
+    pub pairs: [u64; 5],
+}
+
+impl Counts {
+    /// Reads `W,D,L,P0,P1,P2,P3,P4`: the games must be the pairs' games
+    /// exactly (a report of whole pairs), so the pairs say where to go on.
+    pub fn parse(text: &str) -> Result<Counts, String> {
+        let numbers: Vec<u64> = text
+            .split(',')
+            .map(|n| n.trim().parse::<u64>().map_err(|_| format!("{n:?} is not a count")))
+            .collect::<Result<_, _>>()?;
+        let [wins, draws, losses, p0, p1, p2, p3, p4] = numbers[..] else {
+            return Err(format!("{} counts where W,D,L,P0,P1,P2,P3,P4 are 8", numbers.len()));
+        };
+        let pairs = [p0, p1, p2, p3, p4];
+        let games = wins + draws + losses;
+        let pair_games = 2 * pairs.iter().sum::<u64>();
+        if games != pair_games {
+            return Err(format!("{games} games where the pairs hold {pair_games}"));
+        }
+        // A's points counted two ways: by game and by pair.
+        let points_by_game = 2 * wins + draws;
+        let points_by_pair: u64 = pairs.iter().zip(0..).map(|(&n, halves)| n * halves).sum();
+        if points_by_game != points_by_pair {
+            return Err(format!(
+                "the games give A {} points where the pairs give {}",
+                points_by_game as f64 / 2.0,
+                points_by_pair as f64 / 2.0
+            ));
+        }
+        let count = |n: u64| usize::try_from(n).map_err(|_| format!("{n} is too many games"));
+        Ok(Counts {
+            wins: count(wins)?,
+            draws: count(draws)?,
+            losses: count(losses)?,
+            pairs,
+        })
+    }
+
+    /// How many games they count.
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+}
+
 /// The games still to play, by index: first those a stopped match left
 /// unfinished among the ones it finished, then every one after its last.
 pub struct Schedule {
@@ -76,6 +133,15 @@ impl Schedule {
         Schedule {
             missing: (0..after).filter(|i| !finished.contains_key(i)).collect(),
             after,
+            taken: AtomicUsize::new(0),
+        }
+    }
+
+    /// The games from index `first` on (after a match's counts).
+    pub fn from(first: usize) -> Schedule {
+        Schedule {
+            missing: Vec::new(),
+            after: first,
             taken: AtomicUsize::new(0),
         }
     }
@@ -148,5 +214,27 @@ mod tests {
         assert_eq!(order, [2, 4, 6, 7, 8]);
         let fresh = Schedule::new(&BTreeMap::<usize, ()>::new());
         assert_eq!([fresh.next(), fresh.next()], [0, 1]);
+        let after_counts = Schedule::from(3242);
+        assert_eq!([after_counts.next(), after_counts.next()], [3242, 3243]);
+    }
+
+    #[test]
+    fn counts_are_read_as_a_report_prints_them() {
+        let counts = Counts::parse("886,1568,788,87,382,621,408,123").unwrap();
+        assert_eq!((counts.wins, counts.draws, counts.losses), (886, 1568, 788));
+        assert_eq!(counts.pairs, [87, 382, 621, 408, 123]);
+        assert_eq!(counts.games(), 3242);
+    }
+
+    #[test]
+    fn counts_that_disagree_are_refused_with_the_reason() {
+        let short = Counts::parse("1,2,3").unwrap_err();
+        assert!(short.contains("3 counts"), "{short}");
+        let odd = Counts::parse("1,0,0,0,0,0,0,0").unwrap_err();
+        assert!(odd.contains("1 games where the pairs hold 0"), "{odd}");
+        let points = Counts::parse("2,0,0,0,0,1,0,0").unwrap_err();
+        assert!(points.contains("A 2 points where the pairs give 1"), "{points}");
+        let word = Counts::parse("1,x,0,0,0,0,0,0").unwrap_err();
+        assert!(word.contains("\"x\" is not a count"), "{word}");
     }
 }
