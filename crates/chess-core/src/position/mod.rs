@@ -429,7 +429,8 @@ impl Position {
     /// The legal move with the same squares and promotion as `m` (which may
     /// lack flags, as user input does), if there is one.
     pub fn legal_move(&self, m: Move) -> Option<Move> {
-        // Only the moving piece's moves need to be looked at.
+        // Found among all the legal moves (the generator has no mode for
+        // one piece); `==` compares squares and promotion, not flags.
         self.legal_moves().iter().copied().find(|&legal| legal == m)
     }
 
