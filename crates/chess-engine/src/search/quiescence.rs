@@ -4,7 +4,7 @@
 use super::history::PieceTo;
 use super::ordering::{loses_material, pick, score_moves, victim_value};
 use super::params::*;
-use super::score::{INF, MATE, score_to_tt, tt_cutoff};
+use super::score::{INF, MATE, refined_eval, score_to_tt, tt_cutoff};
 use super::{MAX_PLY, Search};
 use crate::tt::Bound;
 
@@ -44,7 +44,9 @@ impl Search<'_> {
             best_score = -INF;
             stand_pat = -INF;
         } else {
-            stand_pat = self.engine.eval_cache.evaluate(&self.pos);
+            // The static evaluation, sharpened by a bound the table holds
+            // for this position (as the main search's pruning does).
+            stand_pat = refined_eval(self.engine.eval_cache.evaluate(&self.pos), entry.as_ref(), ply);
             if stand_pat >= beta {
                 return stand_pat;
             }
