@@ -1,5 +1,5 @@
 //! The quiescence search: captures (and check evasions) until the position
-//! is quiet, standing pat on the static evaluation.
+//! is quiet, standing pat on the static evaluation (sharpened by the table's bound).
 
 use super::history::PieceTo;
 use super::ordering::{loses_material, pick, score_moves, victim_value};
