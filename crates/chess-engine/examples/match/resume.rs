@@ -7,7 +7,8 @@
 //! `--resume-counts W,D,L,P0,P1,P2,P3,P4` goes on from the counts a stopped
 //! match reported (its `+W =D -L` and its pairs) where its PGN was lost with
 //! the machine that played it: the SPRT depends on the pairs alone, so it
-//! goes on as from the PGN, with the games after the last whole pair.
+//! goes on as from the PGN, with the games after the last whole pair (the
+//! report's time losses and forfeits count only the games played since).
 
 use std::collections::BTreeMap;
 use std::io::BufReader;
