@@ -275,16 +275,24 @@ fn threats<S: Sink>(sink: &mut S, them: &Side, ours: &Attacks, theirs: &Attacks,
 fn shelter<S: Sink>(sink: &mut S, us: &Side, them: &Side, white: bool) {
     let king_file = (us.king % 8).clamp(1, 6);
     let king_rank = relative_rank(us.king, white);
+    // The ranks ahead of the king, seen from its side.
+    let ahead = bb::span_ahead(0xff << (us.king / 8 * 8), white);
     for file in king_file - 1..=king_file + 1 {
-        let mask = bb::file(file);
+        let mask = bb::file(file) & ahead;
+        // How many ranks ahead of the king the nearest of `pawns` on this
+        // file stands (7 when none does): the lowest square for White, the
+        // highest for Black.
         let nearest = |pawns: u64| {
-            squares(pawns & mask)
-                .map(|sq| relative_rank(sq, white))
-                .filter(|&rank| rank > king_rank)
-                .map(|rank| rank - king_rank)
-                .min()
-                .unwrap_or(7)
-                .min(7)
+            let on_file = pawns & mask;
+            if on_file == 0 {
+                return 7;
+            }
+            let sq = if white {
+                on_file.trailing_zeros()
+            } else {
+                63 - on_file.leading_zeros()
+            };
+            relative_rank(sq as usize, white) - king_rank
         };
         sink.add(PAWN_SHELTER + nearest(us.roles[0]), white, 1);
         sink.add(PAWN_STORM + nearest(them.roles[0]), white, 1);
@@ -328,5 +336,85 @@ fn king_attack<S: Sink>(
         let units = units.min(MAX_ATTACK_UNITS);
         sink.add(KING_ATTACK, white, units);
         sink.add(KING_ATTACK + 1, white, units * units / 4);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records each weight's count for each side.
+    struct Counts(Vec<[i32; 2]>);
+
+    impl Sink for Counts {
+        fn add(&mut self, index: usize, white: bool, n: i32) {
+            self.0[index][usize::from(!white)] += n;
+        }
+    }
+
+    /// The shelter and storm counted square by square: for each file, the
+    /// nearest pawn ahead of the king by walking every pawn on it.
+    fn shelter_by_squares(us: &Side, them: &Side, white: bool) -> Vec<(usize, usize)> {
+        let king_file = (us.king % 8).clamp(1, 6);
+        let king_rank = relative_rank(us.king, white);
+        let nearest = |pawns: u64, file: usize| {
+            (0..64)
+                .filter(|&sq| pawns & 1 << sq != 0 && sq % 8 == file)
+                .map(|sq| relative_rank(sq, white))
+                .filter(|&rank| rank > king_rank)
+                .map(|rank| rank - king_rank)
+                .min()
+                .unwrap_or(7)
+        };
+        (king_file - 1..=king_file + 1)
+            .map(|file| (nearest(us.roles[0], file), nearest(them.roles[0], file)))
+            .collect()
+    }
+
+    /// Positions of every phase: those reached by seeded random games from
+    /// the start and from a middlegame.
+    fn positions() -> Vec<Position> {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut out = Vec::new();
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQ - 0 9",
+        ] {
+            for _ in 0..20 {
+                let mut pos: Position = fen.parse().unwrap();
+                for _ in 0..120 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.play(moves[(seed % moves.len() as u64) as usize]).unwrap();
+                    out.push(pos.clone());
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn shelter_counts_the_nearest_pawn_ahead_of_the_king_on_each_file() {
+        let positions = positions();
+        assert!(positions.len() > 2_000);
+        for pos in &positions {
+            let sides = [Side::of(pos, Color::White), Side::of(pos, Color::Black)];
+            for c in 0..2 {
+                let white = c == 0;
+                let mut counts = Counts(vec![[0; 2]; COUNT]);
+                shelter(&mut counts, &sides[c], &sides[1 - c], white);
+                let mut expected = vec![[0; 2]; COUNT];
+                for (own, theirs) in shelter_by_squares(&sides[c], &sides[1 - c], white) {
+                    expected[PAWN_SHELTER + own][c] += 1;
+                    expected[PAWN_STORM + theirs][c] += 1;
+                }
+                assert_eq!(counts.0, expected, "{pos}");
+            }
+        }
     }
 }
