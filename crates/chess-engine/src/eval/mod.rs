@@ -57,19 +57,21 @@ const fn pack(w: S) -> i64 {
     ((w.0 as i64) << 32) + w.1 as i64
 }
 
-/// The engine's sink: adds the weights up, both values at once.
+/// The engine's sink: adds the weights up, both values at once, each
+/// side's apart (White's less Black's is taken once, at the end).
 #[derive(Default)]
 struct Sum {
-    packed: i64,
+    packed: [i64; 2],
 }
 
 impl Sum {
     /// The middlegame and endgame sums.
     fn values(&self) -> (i32, i32) {
+        let packed = self.packed[0] - self.packed[1];
         // The endgame sum is the low half read as signed; what is left,
         // shifted down, is the middlegame sum.
-        let eg = self.packed as i32;
-        let mg = ((self.packed - i64::from(eg)) >> 32) as i32;
+        let eg = packed as i32;
+        let mg = ((packed - i64::from(eg)) >> 32) as i32;
         (mg, eg)
     }
 }
@@ -77,8 +79,7 @@ impl Sum {
 impl Sink for Sum {
     #[inline(always)]
     fn add(&mut self, index: usize, white: bool, n: i32) {
-        let n = i64::from(if white { n } else { -n });
-        self.packed += PACKED[index] * n;
+        self.packed[usize::from(!white)] += PACKED[index] * i64::from(n);
     }
 }
 
