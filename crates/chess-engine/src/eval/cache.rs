@@ -11,9 +11,12 @@ const ENTRIES: usize = 1 << 18;
 
 #[derive(Copy, Clone, Debug, Default)]
 struct Entry {
-    /// The full hash of the position evaluated (none: an empty slot).
-    key: Option<u64>,
+    /// The full hash of the position evaluated.
+    key: u64,
     eval: i32,
+    /// Whether the slot holds an evaluation (a flag rather than an
+    /// `Option` key, which would make the entry 24 bytes).
+    filled: bool,
 }
 
 /// Evaluations of recently met positions, one per slot, the newest kept.
@@ -25,7 +28,7 @@ pub(crate) struct EvalCache {
 
 impl std::fmt::Debug for EvalCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let filled = self.entries.iter().filter(|e| e.key.is_some()).count();
+        let filled = self.entries.iter().filter(|e| e.filled).count();
         write!(f, "EvalCache({filled} of {} entries)", self.entries.len())
     }
 }
@@ -45,11 +48,15 @@ impl EvalCache {
     pub(crate) fn evaluate(&mut self, pos: &Position) -> i32 {
         let key = pos.zobrist();
         let slot = &mut self.entries[key as usize & (ENTRIES - 1)];
-        if slot.key == Some(key) {
+        if slot.filled && slot.key == key {
             return slot.eval;
         }
         let eval = super::evaluate(pos);
-        *slot = Entry { key: Some(key), eval };
+        *slot = Entry {
+            key,
+            eval,
+            filled: true,
+        };
         eval
     }
 }
@@ -57,6 +64,11 @@ impl EvalCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_takes_16_bytes() {
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
+    }
 
     #[test]
     fn a_cached_evaluation_is_the_evaluation() {
