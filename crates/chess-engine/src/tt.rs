@@ -101,10 +101,10 @@ pub(crate) struct TranspositionTable {
     used: AtomicUsize,
 }
 
-/// Bytes an entry counts for in the table's size (what an entry took
-/// before the table was shared: the same size gives the same number of
-/// entries, so a one-thread search is the same search).
-const ENTRY_BYTES: usize = 24;
+/// Bytes a slot takes, so a table of `megabytes` takes that much memory
+/// (UCI's `Hash`). It counted 24 bytes, what an entry took before the
+/// table was shared, and so used two thirds of what it was given.
+const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
 impl TranspositionTable {
     /// A table of about `megabytes` MiB (at least one entry).
@@ -199,6 +199,12 @@ impl TranspositionTable {
 mod tests {
     use super::*;
     use chess_core::Square;
+
+    #[test]
+    fn a_table_of_n_megabytes_takes_n_megabytes() {
+        let table = TranspositionTable::new(16);
+        assert_eq!(table.slots.len() * std::mem::size_of::<Slot>(), 16 << 20);
+    }
 
     #[test]
     fn an_entry_reads_back_as_it_was_stored() {
