@@ -12,6 +12,11 @@ use crate::see::see_ge;
 pub(super) const TT_MOVE: i32 = 1 << 30;
 pub(super) const GOOD_CAPTURE: i32 = 1 << 28;
 pub(super) const BAD_CAPTURE: i32 = 1 << 26;
+/// The key of a quiet move not yet scored: below every capture and killer,
+/// above every history score. The main search scores quiet moves only when
+/// the first of them comes up ([`score_quiets`]): most nodes cut off
+/// before, and the history is fresher by then.
+pub(super) const UNSCORED_QUIET: i32 = 1 << 25;
 
 /// Whether a capture loses material by static exchange. Taking a piece
 /// worth at least the taker never does, which spares most SEE calls.
@@ -33,7 +38,8 @@ pub(super) fn victim_value(pos: &Position, m: Move) -> i32 {
 /// valuable victim / least valuable attacker (the search moves those that
 /// lose material after the killers when it meets them), then killers, then
 /// quiet moves by history (butterfly and continuation, after the `earlier`
-/// moves).
+/// moves), or [`UNSCORED_QUIET`] when `lazy`.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn score_moves(
     pos: &Position,
     histories: &Histories,
@@ -42,6 +48,7 @@ pub(super) fn score_moves(
     moves: &MoveList,
     scores: &mut [i32],
     tt_move: Option<Move>,
+    lazy: bool,
 ) {
     for (m, score) in moves.iter().zip(scores.iter_mut()) {
         *score = if Some(*m) == tt_move {
@@ -57,9 +64,29 @@ pub(super) fn score_moves(
             (1 << 27) + 1
         } else if killers[1] == Some(*m) {
             1 << 27
+        } else if lazy {
+            UNSCORED_QUIET
         } else {
             histories.quiet(pos.turn(), *m, PieceTo::of(pos, *m), earlier)
         };
+    }
+}
+
+/// Scores by history, as it stands now, the quiet moves from `first` on
+/// that [`score_moves`] left unscored.
+pub(super) fn score_quiets(
+    pos: &Position,
+    histories: &Histories,
+    earlier: &Earlier,
+    moves: &MoveList,
+    scores: &mut [i32],
+    first: usize,
+) {
+    for j in first..moves.len() {
+        if scores[j] == UNSCORED_QUIET {
+            let m = moves[j];
+            scores[j] = histories.quiet(pos.turn(), m, PieceTo::of(pos, m), earlier);
+        }
     }
 }
 

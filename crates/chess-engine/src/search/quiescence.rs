@@ -64,6 +64,7 @@ impl Search<'_> {
             &self.lists[ply],
             &mut self.keys_of_moves[ply],
             tt_move,
+            false,
         );
         for i in 0..count {
             let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
