@@ -104,3 +104,51 @@ pub(super) fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
     moves.swap(i, best);
     moves[i]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys in the order `pick` hands the moves out, scoring the quiet
+    /// moves when the first of them comes up if `lazy` (as negamax does).
+    fn picked_keys(pos: &Position, histories: &Histories, killers: [Option<Move>; 2], lazy: bool) -> Vec<i32> {
+        let earlier: Earlier = [None, None];
+        let mut moves = MoveList::new();
+        pos.fill_legal_moves(&mut moves);
+        let mut keys = [0; chess_core::MAX_MOVES];
+        score_moves(pos, histories, killers, &earlier, &moves, &mut keys, None, lazy);
+        let mut picked = Vec::new();
+        let mut i = 0;
+        while i < moves.len() {
+            pick(&mut moves, &mut keys, i);
+            if keys[i] == UNSCORED_QUIET {
+                score_quiets(pos, histories, &earlier, &moves, &mut keys, i);
+                continue;
+            }
+            picked.push(keys[i]);
+            i += 1;
+        }
+        picked
+    }
+
+    #[test]
+    fn lazily_scored_quiet_moves_come_in_the_order_of_their_history() {
+        let pos: Position = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+            .parse()
+            .unwrap();
+        let mut histories = Histories::new();
+        // Quiet moves that cut off after others failed: histories of both signs.
+        let quiet = |uci: &str| pos.parse_uci(uci).unwrap();
+        let earlier: Earlier = [None, None];
+        histories.reward(&pos, quiet("d2d3"), &[quiet("a2a3"), quiet("h2h3")], 6, &earlier);
+        histories.reward(&pos, quiet("e1g1"), &[quiet("b1c3")], 4, &earlier);
+        let killers = [Some(quiet("c2c3")), None];
+
+        let eager = picked_keys(&pos, &histories, killers, false);
+        let lazy = picked_keys(&pos, &histories, killers, true);
+        assert_eq!(lazy, eager);
+        // Captures and killers first, then history from best to worst.
+        assert!(eager.windows(2).all(|w| w[0] >= w[1]), "{eager:?}");
+        assert!(eager.iter().any(|&k| k < 0) && eager.iter().any(|&k| (1..1 << 25).contains(&k)));
+    }
+}
