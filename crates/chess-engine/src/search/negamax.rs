@@ -9,9 +9,7 @@ use std::time::Instant;
 use chess_core::{Color, Move, Role};
 
 use super::history::{Earlier, PieceTo};
-use super::ordering::{
-    BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, UNSCORED_QUIET, loses_material, pick, score_moves, score_quiets,
-};
+use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, pick_lazily, score_moves};
 use super::params::*;
 use super::score::{INF, MATE, MATE_BOUND, refined_eval, score_to_tt, tt_cutoff};
 use super::{CHECK_EVERY, MAX_PLY, Search};
@@ -231,19 +229,14 @@ impl Search<'_> {
         let mut quiet_count = 0usize;
         let mut i = 0;
         while i < count {
-            let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
-            // The first quiet move: the rest are scored now, and picked again.
-            if self.keys_of_moves[ply][i] == UNSCORED_QUIET {
-                score_quiets(
-                    &self.pos,
-                    &self.engine.histories,
-                    &earlier,
-                    &self.lists[ply],
-                    &mut self.keys_of_moves[ply],
-                    i,
-                );
-                continue;
-            }
+            let m = pick_lazily(
+                &self.pos,
+                &self.engine.histories,
+                &earlier,
+                &mut self.lists[ply],
+                &mut self.keys_of_moves[ply],
+                i,
+            );
             // A capture that loses material by static exchange goes after
             // the killers. Found out only when it comes up: most nodes cut
             // off before, and SEE is not free.

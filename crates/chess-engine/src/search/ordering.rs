@@ -74,7 +74,7 @@ pub(super) fn score_moves(
 
 /// Scores by history, as it stands now, the quiet moves from `first` on
 /// that [`score_moves`] left unscored.
-pub(super) fn score_quiets(
+fn score_quiets(
     pos: &Position,
     histories: &Histories,
     earlier: &Earlier,
@@ -88,6 +88,24 @@ pub(super) fn score_quiets(
             scores[j] = histories.quiet(pos.turn(), m, PieceTo::of(pos, m), earlier);
         }
     }
+}
+
+/// [`pick`], scoring the quiet moves first when the move picked is the
+/// first of them left unscored (they all come after the others).
+pub(super) fn pick_lazily(
+    pos: &Position,
+    histories: &Histories,
+    earlier: &Earlier,
+    moves: &mut MoveList,
+    scores: &mut [i32],
+    i: usize,
+) -> Move {
+    let m = pick(moves, scores, i);
+    if scores[i] != UNSCORED_QUIET {
+        return m;
+    }
+    score_quiets(pos, histories, earlier, moves, scores, i);
+    pick(moves, scores, i)
 }
 
 /// Brings the best-scored remaining move to position `i` (a selection sort
@@ -109,26 +127,24 @@ pub(super) fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
 mod tests {
     use super::*;
 
-    /// The keys in the order `pick` hands the moves out, scoring the quiet
-    /// moves when the first of them comes up if `lazy` (as negamax does).
+    /// The keys in the order the moves are picked: by `pick_lazily` (as
+    /// negamax does) if `lazy`, else all scored at once and by `pick`.
     fn picked_keys(pos: &Position, histories: &Histories, killers: [Option<Move>; 2], lazy: bool) -> Vec<i32> {
         let earlier: Earlier = [None, None];
         let mut moves = MoveList::new();
         pos.fill_legal_moves(&mut moves);
         let mut keys = [0; chess_core::MAX_MOVES];
         score_moves(pos, histories, killers, &earlier, &moves, &mut keys, None, lazy);
-        let mut picked = Vec::new();
-        let mut i = 0;
-        while i < moves.len() {
-            pick(&mut moves, &mut keys, i);
-            if keys[i] == UNSCORED_QUIET {
-                score_quiets(pos, histories, &earlier, &moves, &mut keys, i);
-                continue;
-            }
-            picked.push(keys[i]);
-            i += 1;
-        }
-        picked
+        (0..moves.len())
+            .map(|i| {
+                if lazy {
+                    pick_lazily(pos, histories, &earlier, &mut moves, &mut keys, i);
+                } else {
+                    pick(&mut moves, &mut keys, i);
+                }
+                keys[i]
+            })
+            .collect()
     }
 
     #[test]
@@ -149,6 +165,6 @@ mod tests {
         assert_eq!(lazy, eager);
         // Captures and killers first, then history from best to worst.
         assert!(eager.windows(2).all(|w| w[0] >= w[1]), "{eager:?}");
-        assert!(eager.iter().any(|&k| k < 0) && eager.iter().any(|&k| (1..1 << 25).contains(&k)));
+        assert!(eager.iter().any(|&k| k < 0) && eager.iter().any(|&k| (1..UNSCORED_QUIET).contains(&k)));
     }
 }
