@@ -374,7 +374,7 @@ mod tests {
     /// Positions of every phase: those reached by seeded random games from
     /// the start and from a middlegame.
     fn positions() -> Vec<Position> {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::Rng::seeded(0x2545_f491_4f6c_dd1d);
         let mut out = Vec::new();
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -387,10 +387,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.play(moves[(seed % moves.len() as u64) as usize]).unwrap();
+                    pos.play(moves[(rng.next_u64() % moves.len() as u64) as usize]).unwrap();
                     out.push(pos.clone());
                 }
             }
