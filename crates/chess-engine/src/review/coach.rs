@@ -19,7 +19,7 @@
 use chess_core::pgn::Eval;
 use chess_core::{Color, Move, Piece, Position, Role, Square};
 
-use super::tunables::{MATERIAL_GAIN, MATERIAL_PLIES, TACTIC_GAIN};
+use super::tunables::{HANGING_DROP_PERCENT, MATERIAL_GAIN, MATERIAL_PLIES, TACTIC_GAIN};
 use crate::see;
 
 /// What the coach is told about one move.
@@ -352,8 +352,13 @@ fn hanging(cx: &Context<'_>, after: &Position, won: (i32, bool), mover: Color) -
     let &reply = cx.reply_line.first()?;
     let (piece, sq) = captured(after, reply)?;
     // Hanging: the line wins the whole piece (a pinned defender cannot
-    // take back, which SEE alone would not see).
-    if piece.role == Role::Pawn || won.0 < value(piece.role) - 50 {
+    // take back, which SEE alone would not see), or the capture wins it by
+    // SEE and the evaluation drops by a good part of it (the line may give
+    // some back later, by the winner's choice: a sacrifice for an attack).
+    let whole = value(piece.role) - 50;
+    let drop = super::centipawns_for(cx.best_eval, mover, mover) - super::centipawns_for(cx.reply_eval, !mover, mover);
+    let free = see(after, reply) >= whole && drop * 100 >= value(piece.role) * HANGING_DROP_PERCENT;
+    if piece.role == Role::Pawn || (won.0 < whole && !free) {
         return None;
     }
     let reply_san = san(after, reply)?;
@@ -467,6 +472,36 @@ mod tests {
             CP(900),
         );
         assert_eq!(s.as_deref(), Some("hangs the queen on g5 to Nxg5"));
+    }
+
+    #[test]
+    fn a_hanging_piece_the_winner_gives_some_back_for_an_attack() {
+        // White takes the queen, then gives a knight for f7 and an attack:
+        // the queen still hung (the line alone counts 7 pawns, not 9).
+        let s = coach(
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            "Qg5",
+            &["Nc6"],
+            CP(-30),
+            &["Nxg5", "h6", "Nxf7", "Kxf7", "Qh5+", "g6"],
+            CP(800),
+        );
+        assert_eq!(s.as_deref(), Some("hangs the queen on g5 to Nxg5"));
+    }
+
+    #[test]
+    fn a_piece_won_back_by_a_fork_does_not_hang() {
+        // The fork trick: 3...Nxe4 4.Nxe4 d5 wins the piece back. The knight
+        // on e4 is free by SEE, but the evaluation hardly moves.
+        let s = coach(
+            "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/2N5/PPPP1PPP/R1BQK1NR b KQkq - 3 3",
+            "Nxe4",
+            &["Nc6"],
+            CP(20),
+            &["Nxe4", "d5", "Bd3", "dxe4", "Bxe4"],
+            CP(40),
+        );
+        assert!(!s.as_deref().unwrap_or("").starts_with("hangs"), "{s:?}");
     }
 
     #[test]

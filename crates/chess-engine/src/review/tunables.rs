@@ -43,5 +43,9 @@ pub const MATERIAL_PLIES: usize = 6;
 /// The coach names a fork, pin or skewer only when the line wins at least
 /// this much (centipawns): less, and the tactic did not work.
 pub const TACTIC_GAIN: i32 = 150;
+/// The coach calls a piece hanging when the reply takes it for free (by
+/// SEE) and the evaluation drops by at least this share of its value, in
+/// percent, even if the engine's line gives some material back later.
+pub const HANGING_DROP_PERCENT: i32 = 50;
 /// The coach says nothing of material below this (centipawns).
 pub const MATERIAL_GAIN: i32 = 80;
