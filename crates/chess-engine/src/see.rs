@@ -252,9 +252,9 @@ fn least_valuable_attacker(pos: &Position, target: Square, side: Color, removed:
         if removed.contains(sq) { None } else { pos.piece_at(sq) }
     };
     let mut best: Option<(Square, Role)> = None;
+    // The cheapest attacker; of equal ones, the one on the lowest square.
     let mut consider = |sq: Square, role: Role| {
-        let key = |(sq, role): (Square, Role)| (value(role), sq.index());
-        if best.is_none_or(|b| key((sq, role)) < key(b)) {
+        if best.is_none_or(|(b_sq, b_role)| (value(role), sq.index()) < (value(b_role), b_sq.index())) {
             best = Some((sq, role));
         }
     };
