@@ -351,14 +351,20 @@ fn tactic(cx: &Context<'_>, after: &Position, won: (i32, bool), mover: Color) ->
 fn hanging(cx: &Context<'_>, after: &Position, won: (i32, bool), mover: Color) -> Option<String> {
     let &reply = cx.reply_line.first()?;
     let (piece, sq) = captured(after, reply)?;
+    if piece.role == Role::Pawn {
+        return None;
+    }
     // Hanging: the line wins the whole piece (a pinned defender cannot
     // take back, which SEE alone would not see), or the capture wins it by
     // SEE and the evaluation drops by a good part of it (the line may give
     // some back later, by the winner's choice: a sacrifice for an attack).
     let whole = value(piece.role) - 50;
-    let drop = super::centipawns_for(cx.best_eval, mover, mover) - super::centipawns_for(cx.reply_eval, !mover, mover);
-    let free = see(after, reply) >= whole && drop * 100 >= value(piece.role) * HANGING_DROP_PERCENT;
-    if piece.role == Role::Pawn || (won.0 < whole && !free) {
+    let free = || {
+        let drop =
+            super::centipawns_for(cx.best_eval, mover, mover) - super::centipawns_for(cx.reply_eval, !mover, mover);
+        see(after, reply) >= whole && drop * 100 >= value(piece.role) * HANGING_DROP_PERCENT
+    };
+    if won.0 < whole && !free() {
         return None;
     }
     let reply_san = san(after, reply)?;
@@ -377,7 +383,7 @@ fn hanging(cx: &Context<'_>, after: &Position, won: (i32, bool), mover: Color) -
         let already = passed
             .legal_moves()
             .iter()
-            .any(|&m| m.to() == sq && see(&passed, m) >= value(piece.role) - 50);
+            .any(|&m| m.to() == sq && see(&passed, m) >= whole);
         passed.undo_null(undo);
         already
     };
