@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p chess-engine --example tune -- DATA.txt [DATA.txt ...] \
-//!     [--epochs N] [--lambda L] [--rate R] [--threads N] [--limit N] [--out FILE]
+//!     [--epochs N] [--lambda L] [--rate R] [--threads N] [--limit N] [--out FILE] [--k K]
 //! ```
 //!
 //! The target of each position blends the game's result with the search's
@@ -15,7 +15,9 @@
 //! counts are taken once and every epoch is a pass over small arrays. The
 //! last twentieth of the positions is held out (whole games, as the lines
 //! of a game lie together): its error is printed beside the training
-//! error, so overfitting shows.
+//! error, so overfitting shows. `--k` fixes the logistic curve's scale
+//! instead of fitting it, so that two runs' errors can be compared (with
+//! `--epochs 0`, the error of the weights as they are).
 
 use std::fmt::Write as _;
 use std::io::BufRead;
@@ -31,11 +33,13 @@ struct Config {
     threads: usize,
     limit: usize,
     out: String,
+    /// The logistic curve's scale, when given; otherwise fitted to the data.
+    k: Option<f64>,
 }
 
 fn usage() -> ! {
     eprintln!(
-        "usage: tune DATA.txt [DATA.txt ...] [--epochs N] [--lambda L] [--rate R] [--threads N] [--limit N] [--out FILE]"
+        "usage: tune DATA.txt [DATA.txt ...] [--epochs N] [--lambda L] [--rate R] [--threads N] [--limit N] [--out FILE] [--k K]"
     );
     std::process::exit(2)
 }
@@ -49,6 +53,7 @@ fn parse_args() -> Config {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         limit: usize::MAX,
         out: "crates/chess-engine/src/eval/weights.rs".to_owned(),
+        k: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -60,6 +65,7 @@ fn parse_args() -> Config {
             "--threads" => config.threads = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
             "--limit" => config.limit = value().parse().unwrap_or_else(|_| usage()),
             "--out" => config.out = value(),
+            "--k" => config.k = Some(value().parse().unwrap_or_else(|_| usage())),
             "-h" | "--help" => usage(),
             _ if !arg.starts_with('-') => config.files.push(arg),
             _ => usage(),
@@ -213,7 +219,7 @@ fn main() {
         started.elapsed().as_secs_f64()
     );
     let mut weights: Vec<(f64, f64)> = WEIGHTS.iter().map(|w| (f64::from(w.0), f64::from(w.1))).collect();
-    let k = fit_k(&train, &weights);
+    let k = config.k.unwrap_or_else(|| fit_k(&train, &weights));
     let target = |s: &Sample| config.lambda * s.result + (1.0 - config.lambda) * sigmoid(s.score, k);
     let train_targets: Vec<f64> = train.iter().map(target).collect();
     let held_targets: Vec<f64> = held.iter().map(target).collect();
@@ -268,6 +274,14 @@ fn main() {
             );
         }
     }
+    // The engine reads whole centipawns: report what the rounding costs,
+    // with the same K and targets, so the figure compares with the last epoch.
+    let rounded: Vec<(f64, f64)> = weights.iter().map(|w| (w.0.round(), w.1.round())).collect();
+    eprintln!(
+        "rounded to centipawns: error {:.6} (held out {:.6})",
+        error(&train, &train_targets, &rounded, k),
+        error(&held, &held_targets, &rounded, k)
+    );
     std::fs::write(&config.out, weights_source(&weights)).unwrap_or_else(|e| {
         eprintln!("{}: {e}", config.out);
         std::process::exit(1)
