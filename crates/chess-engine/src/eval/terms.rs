@@ -79,6 +79,12 @@ fn relative_rank(sq: usize, white: bool) -> usize {
     relative(sq, white) / 8
 }
 
+/// The squares of rank `rank` as seen from `white`'s side (0 = its first).
+#[inline]
+fn rank(rank: usize, white: bool) -> u64 {
+    0xff << (8 * if white { rank } else { 7 - rank })
+}
+
 fn distance(a: usize, b: usize) -> i32 {
     let files = (a % 8) as i32 - (b % 8) as i32;
     let ranks = (a / 8) as i32 - (b / 8) as i32;
@@ -167,7 +173,9 @@ pub(crate) fn walk<S: Sink>(pos: &Position, sink: &mut S) -> Walked {
         pawns(sink, us, them, &attacks[1 - c], occupied, white);
         pieces(sink, us, them, pawn_attacks[c], white);
         threats(sink, them, &attacks[c], &attacks[1 - c], white);
+        push_threats(sink, us, them, &attacks[c], &attacks[1 - c], occupied, white);
         shelter(sink, us, them, white);
+        pawnless_flank(sink, us, them, white);
         king_attack(sink, us, them, &attacks[c], &attacks[1 - c], occupied, units[c], white);
     }
     sink.add(TEMPO, pos.turn() == Color::White, 1);
@@ -189,7 +197,19 @@ fn pawns<S: Sink>(sink: &mut S, us: &Side, them: &Side, their_attacks: &Attacks,
     count(sink, DOUBLED_PAWN, doubled);
     // No own pawn on the files beside.
     let own_files = own | bb::span_ahead(own, true) | bb::span_ahead(own, false);
-    count(sink, ISOLATED_PAWN, own & !(bb::east(own_files) | bb::west(own_files)));
+    let isolated = own & !(bb::east(own_files) | bb::west(own_files));
+    count(sink, ISOLATED_PAWN, isolated);
+    // Backward: the squares an own pawn can defend one day are those beside
+    // it and ahead of those; a pawn on none of them whose stop square an
+    // enemy pawn attacks can neither be defended nor advance safely.
+    let beside = bb::east(own) | bb::west(own);
+    let defendable = beside | bb::span_ahead(beside, white);
+    let stop_attacked = if white {
+        bb::south(their_attacks.by_role[0])
+    } else {
+        bb::north(their_attacks.by_role[0])
+    };
+    count(sink, BACKWARD_PAWN, own & !defendable & !isolated & stop_attacked);
     for sq in squares(own & (bb::east(own) | bb::west(own))) {
         sink.add(PHALANX_PAWN + relative_rank(sq, white), white, 1);
     }
@@ -216,12 +236,32 @@ fn pawns<S: Sink>(sink: &mut S, us: &Side, them: &Side, their_attacks: &Attacks,
     }
 }
 
-/// The bishop pair, rooks on open files and outposts of `us`.
+/// The bishop pair, bad bishops, minor pieces behind pawns, rooks on open
+/// files and on the seventh rank, and outposts of `us`.
 fn pieces<S: Sink>(sink: &mut S, us: &Side, them: &Side, our_pawn_attacks: u64, white: bool) {
     if us.roles[2].count_ones() >= 2 {
         sink.add(BISHOP_PAIR, white, 1);
     }
+    let light = chess_core::SquareSet::LIGHT.0;
+    for sq in squares(us.roles[2]) {
+        let colour = if light & 1 << sq != 0 { light } else { !light };
+        let n = (us.roles[0] & colour).count_ones() as i32;
+        if n > 0 {
+            sink.add(BAD_BISHOP_PAWN, white, n);
+        }
+    }
     let all_pawns = us.roles[0] | them.roles[0];
+    let minors = us.roles[1] | us.roles[2];
+    let in_front = if white { bb::north(minors) } else { bb::south(minors) };
+    let n = (in_front & all_pawns).count_ones() as i32;
+    if n > 0 {
+        sink.add(MINOR_BEHIND_PAWN, white, n);
+    }
+    let seventh = rank(6, white);
+    let eighth = rank(7, white);
+    if us.roles[3] & seventh != 0 && (them.roles[0] & seventh != 0 || 1u64 << them.king & eighth != 0) {
+        sink.add(ROOK_ON_SEVENTH, white, (us.roles[3] & seventh).count_ones() as i32);
+    }
     for sq in squares(us.roles[3]) {
         let file = bb::file(sq % 8);
         if all_pawns & file == 0 {
@@ -264,9 +304,38 @@ fn threats<S: Sink>(sink: &mut S, them: &Side, ours: &Attacks, theirs: &Attacks,
             sink.add(THREAT_BY_ROOK + r, white, n);
         }
     }
-    let hanging = (them.all & !(1u64 << them.king)) & ours.all & !theirs.all;
+    let pieces = them.all & !(1u64 << them.king);
+    let hanging = pieces & ours.all & !theirs.all;
     if hanging != 0 {
         sink.add(HANGING, white, hanging.count_ones() as i32);
+    }
+    let n = (pieces & ours.by_role[5]).count_ones() as i32;
+    if n > 0 {
+        sink.add(THREAT_BY_KING, white, n);
+    }
+}
+
+/// The enemy pieces (not pawns, not the king) `us`'s pawns would attack
+/// after a safe push: one square, or two from their second rank, to a
+/// square no enemy pawn attacks and that is defended or not attacked.
+fn push_threats<S: Sink>(
+    sink: &mut S,
+    us: &Side,
+    them: &Side,
+    ours: &Attacks,
+    theirs: &Attacks,
+    occupied: u64,
+    white: bool,
+) {
+    let forward = |b: u64| if white { bb::north(b) } else { bb::south(b) };
+    let third = rank(2, white);
+    let single = forward(us.roles[0]) & !occupied;
+    let double = forward(single & third) & !occupied;
+    let safe = (single | double) & !theirs.by_role[0] & (ours.all | !theirs.all);
+    let targets = them.all & !them.roles[0] & !(1u64 << them.king);
+    let n = (bb::pawn_attacks(safe, white) & targets).count_ones() as i32;
+    if n > 0 {
+        sink.add(PAWN_PUSH_THREAT, white, n);
     }
 }
 
@@ -296,6 +365,22 @@ fn shelter<S: Sink>(sink: &mut S, us: &Side, them: &Side, white: bool) {
         };
         sink.add(PAWN_SHELTER + nearest(us.roles[0]), white, 1);
         sink.add(PAWN_STORM + nearest(them.roles[0]), white, 1);
+    }
+}
+
+/// `us`'s king on a flank with no pawns of either side: the files a-c for
+/// a king on a, a-d on b or c, c-f on d or e, e-h on f or g, f-h on h.
+fn pawnless_flank<S: Sink>(sink: &mut S, us: &Side, them: &Side, white: bool) {
+    let (first, last) = match us.king % 8 {
+        0 => (0, 2),
+        1 | 2 => (0, 3),
+        3 | 4 => (2, 5),
+        5 | 6 => (4, 7),
+        _ => (5, 7),
+    };
+    let flank = (first..=last).fold(0, |b, f| b | bb::file(f));
+    if (us.roles[0] | them.roles[0]) & flank == 0 {
+        sink.add(PAWNLESS_FLANK, white, 1);
     }
 }
 
@@ -393,6 +478,63 @@ mod tests {
             }
         }
         out
+    }
+
+    /// How many times `term` counts for White and for Black in `fen`.
+    fn counted(fen: &str, term: usize) -> [i32; 2] {
+        let pos: Position = fen.parse().unwrap();
+        let mut counts = Counts(vec![[0; 2]; COUNT]);
+        walk(&pos, &mut counts);
+        counts.0[term]
+    }
+
+    #[test]
+    fn a_pawn_behind_its_neighbours_with_its_stop_square_attacked_is_backward() {
+        // d3 behind c4 and e4, d4 attacked by c5; the isolated c5 is not backward.
+        assert_eq!(counted("4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1", BACKWARD_PAWN), [1, 0]);
+        // With d4 free of attack, d3 may still advance to its neighbours.
+        assert_eq!(counted("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", BACKWARD_PAWN), [0, 0]);
+    }
+
+    #[test]
+    fn a_bishop_counts_its_own_pawns_on_its_colour() {
+        // The dark-squared d2 bishop, own pawns on c3 and e3 (dark) and b3 (light).
+        assert_eq!(counted("4k3/8/8/8/8/1PP1P3/3B4/4K3 w - - 0 1", BAD_BISHOP_PAWN), [2, 0]);
+    }
+
+    #[test]
+    fn a_minor_piece_with_a_pawn_in_front_is_shielded() {
+        assert_eq!(counted("4k3/8/8/8/4p3/4N3/8/4K3 w - - 0 1", MINOR_BEHIND_PAWN), [1, 0]);
+        assert_eq!(counted("4k3/3b4/3P4/8/8/8/8/4K3 w - - 0 1", MINOR_BEHIND_PAWN), [0, 1]);
+    }
+
+    #[test]
+    fn a_rook_on_the_seventh_counts_with_the_king_on_the_eighth_or_pawns_on_the_seventh() {
+        assert_eq!(counted("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", ROOK_ON_SEVENTH), [1, 0]);
+        assert_eq!(counted("8/R5p1/4k3/8/8/8/8/4K3 w - - 0 1", ROOK_ON_SEVENTH), [1, 0]);
+        assert_eq!(counted("8/R7/4k3/8/8/8/8/4K3 w - - 0 1", ROOK_ON_SEVENTH), [0, 0]);
+        assert_eq!(counted("4k3/8/8/8/8/8/r7/4K3 w - - 0 1", ROOK_ON_SEVENTH), [0, 1]);
+    }
+
+    #[test]
+    fn a_piece_next_to_the_enemy_king_is_threatened_by_it() {
+        assert_eq!(counted("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", THREAT_BY_KING), [1, 0]);
+    }
+
+    #[test]
+    fn a_safe_push_that_would_attack_a_piece_is_a_threat() {
+        // e3-e4 would attack the knight on d5.
+        assert_eq!(counted("4k3/8/8/3n4/8/4P3/8/4K3 w - - 0 1", PAWN_PUSH_THREAT), [1, 0]);
+        // So would e2-e4, over e3.
+        assert_eq!(counted("4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1", PAWN_PUSH_THREAT), [1, 0]);
+        // Not when a black pawn guards e4.
+        assert_eq!(counted("4k3/8/8/3n1p2/8/4P3/8/4K3 w - - 0 1", PAWN_PUSH_THREAT), [0, 0]);
+    }
+
+    #[test]
+    fn a_king_on_a_flank_without_pawns_is_exposed() {
+        // The king on g1 (files e-h) has none; the one on e8 (c-f) has d7.
+        assert_eq!(counted("4k3/3p4/8/8/8/8/PPP5/6K1 w - - 0 1", PAWNLESS_FLANK), [1, 0]);
     }
 
     #[test]

@@ -78,6 +78,8 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-12, -9),
     // ISOLATED_PAWN
     S(-4, -8),
+    // BACKWARD_PAWN
+    S(0, 0),
     // PHALANX_PAWN
     S(0, 0), S(5, -1), S(5, 0), S(7, 8), S(20, 20), S(105, 38), S(8, 170), S(0, 0),
     // SUPPORTED_PAWN
@@ -102,6 +104,12 @@ pub const WEIGHTS: [S; COUNT] = [
     S(23, 10),
     // BISHOP_OUTPOST
     S(29, 2),
+    // BAD_BISHOP_PAWN
+    S(0, 0),
+    // MINOR_BEHIND_PAWN
+    S(0, 0),
+    // ROOK_ON_SEVENTH
+    S(0, 0),
     // THREAT_BY_PAWN
     S(0, 0), S(44, 16), S(39, 41), S(46, 7), S(30, -9), S(0, 0),
     // THREAT_BY_MINOR
@@ -110,10 +118,16 @@ pub const WEIGHTS: [S; COUNT] = [
     S(-8, 16), S(4, 27), S(13, 14), S(0, 0), S(41, 11), S(0, 0),
     // HANGING
     S(12, 23),
+    // THREAT_BY_KING
+    S(0, 0),
+    // PAWN_PUSH_THREAT
+    S(0, 0),
     // PAWN_SHELTER
     S(0, 0), S(11, -4), S(5, -5), S(4, -8), S(2, -8), S(-36, 11), S(-32, 11), S(-15, 5),
     // PAWN_STORM
     S(0, 0), S(18, 12), S(-17, 2), S(2, -1), S(2, -3), S(6, -7), S(2, -6), S(-6, -2),
+    // PAWNLESS_FLANK
+    S(0, 0),
     // KING_ATTACK
     S(-4, 12), S(3, -2),
     // SAFE_CHECK
