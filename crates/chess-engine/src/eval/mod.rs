@@ -4,9 +4,12 @@
 //! Every term is a weight counted some number of times for each side, with
 //! a middlegame and an endgame value blended by how much material is left
 //! (the game phase): material and piece-square bonuses (started from
-//! PeSTO's), mobility, pawn structure and passed pawns, the bishop pair,
-//! rooks on open files, outposts, threats, the king's pawn shelter and the
-//! attack on it. The weights are tuned by Texel's method on positions from
+//! PeSTO's), mobility, pawn structure (doubled, isolated, backward,
+//! phalanx and defended pawns) and passed pawns, the bishop pair and the
+//! bishop's own pawns on its colour, minor pieces behind pawns, rooks on
+//! open files and on the seventh, outposts, threats (by pawns, pieces, the
+//! king and pawn pushes), the king's pawn shelter, a pawnless flank and
+//! the attack on the king. The weights are tuned by Texel's method on positions from
 //! the engine's own games (`examples/tune`; see `docs/engine.md`). On top,
 //! endgame knowledge a search cannot see in time: a lone king must be
 //! driven to the edge to be mated ("mop-up"), a side with only a minor
