@@ -40,10 +40,16 @@ pub const fn west(b: u64) -> u64 {
     (b >> 1) & !FILE_H
 }
 
+/// One square ahead for White (`white`: towards the eighth rank) or Black.
+#[inline]
+pub const fn forward(b: u64, white: bool) -> u64 {
+    if white { north(b) } else { south(b) }
+}
+
 /// The squares the pawns `pawns` of White (`white`) or Black attack.
 #[inline]
 pub const fn pawn_attacks(pawns: u64, white: bool) -> u64 {
-    let ahead = if white { north(pawns) } else { south(pawns) };
+    let ahead = forward(pawns, white);
     east(ahead) | west(ahead)
 }
 

@@ -204,11 +204,7 @@ fn pawns<S: Sink>(sink: &mut S, us: &Side, them: &Side, their_attacks: &Attacks,
     // enemy pawn attacks can neither be defended nor advance safely.
     let beside = bb::east(own) | bb::west(own);
     let defendable = beside | bb::span_ahead(beside, white);
-    let stop_attacked = if white {
-        bb::south(their_attacks.by_role[0])
-    } else {
-        bb::north(their_attacks.by_role[0])
-    };
+    let stop_attacked = bb::forward(their_attacks.by_role[0], !white);
     count(sink, BACKWARD_PAWN, own & !defendable & !isolated & stop_attacked);
     for sq in squares(own & (bb::east(own) | bb::west(own))) {
         sink.add(PHALANX_PAWN + relative_rank(sq, white), white, 1);
@@ -252,7 +248,7 @@ fn pieces<S: Sink>(sink: &mut S, us: &Side, them: &Side, our_pawn_attacks: u64, 
     }
     let all_pawns = us.roles[0] | them.roles[0];
     let minors = us.roles[1] | us.roles[2];
-    let in_front = if white { bb::north(minors) } else { bb::south(minors) };
+    let in_front = bb::forward(minors, white);
     let n = (in_front & all_pawns).count_ones() as i32;
     if n > 0 {
         sink.add(MINOR_BEHIND_PAWN, white, n);
@@ -327,10 +323,9 @@ fn push_threats<S: Sink>(
     occupied: u64,
     white: bool,
 ) {
-    let forward = |b: u64| if white { bb::north(b) } else { bb::south(b) };
     let third = rank(2, white);
-    let single = forward(us.roles[0]) & !occupied;
-    let double = forward(single & third) & !occupied;
+    let single = bb::forward(us.roles[0], white) & !occupied;
+    let double = bb::forward(single & third, white) & !occupied;
     let safe = (single | double) & !theirs.by_role[0] & (ours.all | !theirs.all);
     let targets = them.all & !them.roles[0] & !(1u64 << them.king);
     let n = (bb::pawn_attacks(safe, white) & targets).count_ones() as i32;
