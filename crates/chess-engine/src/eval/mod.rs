@@ -15,11 +15,15 @@
 //! driven to the edge to be mated ("mop-up"), a side with only a minor
 //! piece cannot win, and bishops of opposite colours draw often.
 //!
-//! The terms make no assumption about where the pieces started, so the
-//! evaluation serves Chess960 as it serves chess.
+//! A small neural network ([`network`]), trained on the same games,
+//! corrects the sum: the evaluation is the hand-made one plus the
+//! network's output. The terms and the network make no assumption about
+//! where the pieces started, so the evaluation serves Chess960 as it serves
+//! chess.
 
 mod cache;
 pub mod layout;
+pub mod network;
 mod terms;
 mod weights;
 
@@ -86,7 +90,8 @@ impl Sink for Sum {
     }
 }
 
-/// The evaluation of `pos` in centipawns for the side to move.
+/// The evaluation of `pos` in centipawns for the side to move: the
+/// hand-made one corrected by the network.
 ///
 /// ```
 /// use chess_core::Position;
@@ -94,11 +99,29 @@ impl Sink for Sum {
 /// assert!(chess_engine::evaluate(&Position::new()).abs() < 30);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
+    let (classical, divisor) = classical(pos);
+    // A side that cannot win stays unable to, whatever the network says.
+    classical + network::NETWORK.evaluate(pos) / divisor
+}
+
+/// The hand-made evaluation of `pos` in centipawns for the side to move:
+/// the terms of [`layout`] with [`WEIGHTS`].
+pub fn evaluate_classical(pos: &Position) -> i32 {
+    classical(pos).0
+}
+
+/// The hand-made evaluation for the side to move, and what it was divided
+/// by (16 when the side ahead cannot win, else 1).
+fn classical(pos: &Position) -> (i32, i32) {
     let mut sum = Sum::default();
     let walked = terms::walk(pos, &mut sum);
     let (mg, eg) = sum.values();
-    let white = finish(pos, &walked, mg, eg).score;
-    if pos.turn() == Color::White { white } else { -white }
+    let finished = finish(pos, &walked, mg, eg);
+    let white = finished.score;
+    (
+        if pos.turn() == Color::White { white } else { -white },
+        finished.divisor,
+    )
 }
 
 /// How the summed middlegame and endgame values become a score, from
@@ -284,7 +307,7 @@ mod tests {
             let pos: Position = fen.parse().unwrap();
             let white = if pos.turn() == Color::White { 1 } else { -1 };
             let traced = trace(&pos).evaluate(&weights);
-            let played = f64::from(white * evaluate(&pos));
+            let played = f64::from(white * evaluate_classical(&pos));
             assert!((traced - played).abs() <= 2.0, "{fen}: {traced} against {played}");
         }
     }
