@@ -93,12 +93,7 @@ impl Sample {
     fn view(&self, view_black: bool) -> impl Iterator<Item = usize> + '_ {
         self.inputs[..usize::from(self.count)].iter().map(move |&i| {
             let i = usize::from(i);
-            if view_black {
-                // Swap mine and theirs, mirror the square.
-                (1 - i / 384) * 384 + (i % 384 / 64) * 64 + (i % 64 ^ 56)
-            } else {
-                i
-            }
+            if view_black { network::black_view(i) } else { i }
         })
     }
 }
@@ -377,8 +372,7 @@ fn main() {
     let mirrored: Vec<Sample> = samples
         .iter()
         .map(|s| Sample {
-            // The file is an input's lowest three bits.
-            inputs: s.inputs.map(|i| i ^ 7),
+            inputs: s.inputs.map(|i| network::mirrored(usize::from(i)) as u16),
             ..*s
         })
         .collect();

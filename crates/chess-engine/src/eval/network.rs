@@ -46,6 +46,20 @@ pub fn input(view: Color, color: Color, role: Role, square: usize) -> usize {
     theirs * 384 + (role as usize - 1) * 64 + square
 }
 
+/// White's view's input `white` as Black sees it: mine and theirs
+/// swapped, the square mirrored top to bottom.
+#[inline(always)]
+pub fn black_view(white: usize) -> usize {
+    (1 - white / 384) * 384 + white % 384 / 64 * 64 + ((white % 64) ^ 56)
+}
+
+/// Input `input` with its square mirrored left to right.
+#[inline(always)]
+pub fn mirrored(input: usize) -> usize {
+    // The file is an input's lowest three bits.
+    input ^ 7
+}
+
 /// Every piece of `pos` as (colour, role, square).
 pub fn pieces(pos: &Position) -> impl Iterator<Item = (Color, Role, usize)> + '_ {
     Color::ALL.into_iter().flat_map(move |color| {
@@ -168,6 +182,15 @@ mod tests {
                         assert!(!seen[i]);
                         seen[i] = true;
                     }
+                }
+            }
+        }
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for square in 0..64 {
+                    let white = input(Color::White, color, role, square);
+                    assert_eq!(black_view(white), input(Color::Black, color, role, square));
+                    assert_eq!(mirrored(white), input(Color::White, color, role, square ^ 7));
                 }
             }
         }
