@@ -20,6 +20,9 @@
 //! network depends on the hand-made evaluation: after the weights are
 //! tuned again, train it again.
 
+#[path = "common/data.rs"]
+mod data;
+
 use std::io::BufRead;
 use std::time::Instant;
 
@@ -117,15 +120,11 @@ fn read_samples(config: &Config) -> Vec<Sample> {
             }
         }
     }
-    let chunk = lines.len().div_ceil(config.threads).max(1);
     let lambda = config.lambda;
-    let (samples, skipped): (Vec<Vec<Sample>>, Vec<usize>) = std::thread::scope(|scope| {
-        let handles: Vec<_> = lines
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || parse_lines(part, lambda)))
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a reading thread")).unzip()
-    });
+    let (samples, skipped): (Vec<Vec<Sample>>, Vec<usize>) =
+        on_threads(&lines, config.threads, |part| parse_lines(part, lambda))
+            .into_iter()
+            .unzip();
     bad += skipped.iter().sum::<usize>();
     if bad > 0 {
         eprintln!("{bad} lines skipped");
@@ -137,16 +136,10 @@ fn parse_lines(lines: &[String], lambda: f32) -> (Vec<Sample>, usize) {
     let mut samples = Vec::with_capacity(lines.len());
     let mut bad = 0;
     for line in lines {
-        let mut parts = line.split('|').map(str::trim);
-        let (Some(fen), Some(score), Some(result)) = (parts.next(), parts.next(), parts.next()) else {
-            bad += 1;
-            continue;
-        };
-        let (Ok(score), Ok(result), Ok(pos)) = (
-            score.parse::<f32>(),
-            result.parse::<f32>(),
-            fen.parse::<Position>().or_else(|_| Position::from_fen_960(fen)),
-        ) else {
+        let Some((pos, score, result)) = data::split_line(line).and_then(|(fen, score, result)| {
+            let pos = data::read_fen(fen)?;
+            Some((pos, score as f32, result as f32))
+        }) else {
             bad += 1;
             continue;
         };
@@ -335,26 +328,27 @@ impl Adam {
     }
 }
 
+/// `work` done on `items` cut into `threads` parts, one thread each; the
+/// results in the parts' order.
+fn on_threads<T: Sync, R: Send>(items: &[T], threads: usize, work: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
+    let chunk = items.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items.chunks(chunk).map(|part| scope.spawn(|| work(part))).collect();
+        handles.into_iter().map(|h| h.join().expect("a thread")).collect()
+    })
+}
+
 /// The mean error over `samples`, on `threads` threads.
 fn error(params: &Params, samples: &[Sample], threads: usize) -> f32 {
-    let chunk = samples.len().div_ceil(threads).max(1);
-    let sum: f64 = std::thread::scope(|scope| {
-        let handles: Vec<_> = samples
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|s| {
-                            let e = sigmoid(params.forward(s).0) - s.target;
-                            f64::from(e * e)
-                        })
-                        .sum::<f64>()
-                })
+    let sums = on_threads(samples, threads, |part| {
+        part.iter()
+            .map(|s| {
+                let e = sigmoid(params.forward(s).0) - s.target;
+                f64::from(e * e)
             })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a thread")).sum()
+            .sum::<f64>()
     });
-    (sum / samples.len().max(1) as f64) as f32
+    (sums.iter().sum::<f64>() / samples.len().max(1) as f64) as f32
 }
 
 fn main() {
@@ -408,20 +402,10 @@ fn main() {
         let rate = config.rate * 0.5 * (1.0 + (std::f32::consts::PI * epoch as f32 / config.epochs as f32).cos());
         let mut train_error = 0.0f64;
         for batch in samples.chunks(config.batch) {
-            let chunk = batch.len().div_ceil(config.threads).max(1);
-            let parts: Vec<(Params, f64)> = std::thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .chunks(chunk)
-                    .map(|part| {
-                        let params = &params;
-                        scope.spawn(move || {
-                            let mut grad = Params::zero();
-                            let e: f64 = part.iter().map(|s| f64::from(params.backward(s, &mut grad))).sum();
-                            (grad, e)
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("a thread")).collect()
+            let parts = on_threads(batch, config.threads, |part| {
+                let mut grad = Params::zero();
+                let e: f64 = part.iter().map(|s| f64::from(params.backward(s, &mut grad))).sum();
+                (grad, e)
             });
             let mut parts = parts.into_iter();
             let (mut grad, mut e) = parts.next().expect("a part");

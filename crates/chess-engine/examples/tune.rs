@@ -19,10 +19,12 @@
 //! instead of fitting it, so that two runs' errors can be compared (with
 //! `--epochs 0`, the error of the weights as they are).
 
+#[path = "common/data.rs"]
+mod data;
+
 use std::fmt::Write as _;
 use std::io::BufRead;
 
-use chess_core::Position;
 use chess_engine::eval::{self, Trace, WEIGHTS, layout};
 
 struct Config {
@@ -99,14 +101,9 @@ fn read_samples(config: &Config) -> Vec<(String, f64, f64)> {
                 bad += 1;
                 continue;
             };
-            let mut parts = line.split('|').map(str::trim);
-            let (Some(fen), Some(score), Some(result)) = (parts.next(), parts.next(), parts.next()) else {
-                bad += 1;
-                continue;
-            };
-            match (score.parse::<f64>(), result.parse::<f64>()) {
-                (Ok(score), Ok(result)) => lines.push((fen.to_owned(), score, result)),
-                _ => bad += 1,
+            match data::split_line(&line) {
+                Some((fen, score, result)) => lines.push((fen.to_owned(), score, result)),
+                None => bad += 1,
             }
             if lines.len() >= config.limit {
                 break;
@@ -129,7 +126,7 @@ fn trace_all(lines: Vec<(String, f64, f64)>, threads: usize) -> Vec<Sample> {
                 scope.spawn(move || {
                     part.iter()
                         .filter_map(|(fen, score, result)| {
-                            let pos = fen.parse::<Position>().or_else(|_| Position::from_fen_960(fen)).ok()?;
+                            let pos = data::read_fen(fen)?;
                             Some(Sample {
                                 trace: eval::trace(&pos),
                                 result: *result,
