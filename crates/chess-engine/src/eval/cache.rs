@@ -44,14 +44,22 @@ impl Default for EvalCache {
 impl EvalCache {
     /// The evaluation of `pos` for the side to move, as
     /// [`super::evaluate`] gives it, from the cache when it is there.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.evaluate_with(pos, || super::network::NETWORK.evaluate(pos))
+    }
+
+    /// The evaluation of `pos` for the side to move, from the cache when
+    /// it is there, else by [`super::evaluate_with`] with the network's
+    /// output from `network`.
+    #[inline]
+    pub(crate) fn evaluate_with(&mut self, pos: &Position, network: impl FnOnce() -> i32) -> i32 {
         let key = pos.zobrist();
         let slot = &mut self.entries[key as usize & (ENTRIES - 1)];
         if slot.filled && slot.key == key {
             return slot.eval;
         }
-        let eval = super::evaluate(pos);
+        let eval = super::evaluate_with(pos, network);
         *slot = Entry {
             key,
             eval,

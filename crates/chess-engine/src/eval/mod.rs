@@ -21,6 +21,7 @@
 //! where the pieces started, so the evaluation serves Chess960 as it serves
 //! chess.
 
+mod accumulators;
 mod cache;
 pub mod layout;
 pub mod network;
@@ -29,6 +30,7 @@ mod weights;
 
 use chess_core::{ByRole, Color, Position, Square};
 
+pub(crate) use accumulators::Accumulators;
 pub(crate) use cache::EvalCache;
 use terms::{MAX_PHASE, Sink, Walked};
 pub use weights::WEIGHTS;
@@ -99,9 +101,15 @@ impl Sink for Sum {
 /// assert!(chess_engine::evaluate(&Position::new()).abs() < 30);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, || network::NETWORK.evaluate(pos))
+}
+
+/// [`evaluate`], with the network's output for `pos` given by `network`
+/// (the search keeps the network's sums up to date along its line).
+pub(crate) fn evaluate_with(pos: &Position, network: impl FnOnce() -> i32) -> i32 {
     let (classical, divisor) = classical(pos);
     // A side that cannot win stays unable to, whatever the network says.
-    classical + network::NETWORK.evaluate(pos) / divisor
+    classical + network() / divisor
 }
 
 /// The hand-made evaluation of `pos` in centipawns for the side to move:

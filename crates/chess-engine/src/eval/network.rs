@@ -121,19 +121,99 @@ impl Network {
     /// The network's output for `pos` in centipawns for the side to move:
     /// the correction to the hand-made evaluation.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let mut white = self.hidden_bias;
-        let mut black = self.hidden_bias;
+        self.output(&self.accumulate(pos), pos.turn())
+    }
+
+    /// The hidden layer's sums for `pos`, computed whole.
+    pub fn accumulate(&self, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator {
+            white: self.hidden_bias,
+            black: self.hidden_bias,
+        };
         for (color, role, square) in pieces(pos) {
-            add(&mut white, &self.hidden[input(Color::White, color, role, square)]);
-            add(&mut black, &self.hidden[input(Color::Black, color, role, square)]);
+            let [white, black] = self.rows(color, role, square);
+            add(&mut acc.white, white);
+            add(&mut acc.black, black);
         }
-        let (mine, theirs) = if pos.turn() == Color::White {
-            (&white, &black)
+        acc
+    }
+
+    /// Updates `acc`, the sums for the pieces `before`, to those for the
+    /// pieces `after`: only the pieces that differ are counted, which
+    /// after a move are two to four.
+    pub fn update(&self, acc: &mut Accumulator, before: &Pieces, after: &Pieces) {
+        for (kind, (&was, &is)) in before.0.iter().zip(&after.0).enumerate() {
+            if was == is {
+                continue;
+            }
+            let (color, role) = Pieces::kind(kind);
+            let mut gone = was & !is;
+            while gone != 0 {
+                let [white, black] = self.rows(color, role, gone.trailing_zeros() as usize);
+                sub(&mut acc.white, white);
+                sub(&mut acc.black, black);
+                gone &= gone - 1;
+            }
+            let mut came = is & !was;
+            while came != 0 {
+                let [white, black] = self.rows(color, role, came.trailing_zeros() as usize);
+                add(&mut acc.white, white);
+                add(&mut acc.black, black);
+                came &= came - 1;
+            }
+        }
+    }
+
+    /// A piece's weight rows in White's view and in Black's.
+    #[inline(always)]
+    fn rows(&self, color: Color, role: Role, square: usize) -> [&[i16; HIDDEN]; 2] {
+        [
+            &self.hidden[input(Color::White, color, role, square)],
+            &self.hidden[input(Color::Black, color, role, square)],
+        ]
+    }
+
+    /// The network's output, in centipawns for `turn`, from the hidden
+    /// layer's sums.
+    pub fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
+        let (mine, theirs) = if turn == Color::White {
+            (&acc.white, &acc.black)
         } else {
-            (&black, &white)
+            (&acc.black, &acc.white)
         };
         let sum = activate(mine, &self.output[0]) + activate(theirs, &self.output[1]);
         (sum / QA + self.output_bias) * SCALE / (QA * QB)
+    }
+}
+
+/// The hidden layer's sums for one position, before activation: each
+/// view's own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    white: [i16; HIDDEN],
+    black: [i16; HIDDEN],
+}
+
+/// The squares of each colour's each role, as bit sets (a1 = bit 0): what
+/// the network's inputs are, and what tells two positions' inputs apart.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pieces([u64; 12]);
+
+impl Pieces {
+    /// The pieces of `pos`.
+    pub fn of(pos: &Position) -> Pieces {
+        let mut pieces = [0; 12];
+        for (kind, bits) in pieces.iter_mut().enumerate() {
+            let (color, role) = Pieces::kind(kind);
+            *bits = pos.squares_of(Piece::new(color, role)).0;
+        }
+        Pieces(pieces)
+    }
+
+    /// The colour and role of kind `kind` (0..12).
+    #[inline(always)]
+    fn kind(kind: usize) -> (Color, Role) {
+        (Color::ALL[kind / 6], Role::ALL[kind % 6])
     }
 }
 
@@ -141,6 +221,13 @@ impl Network {
 fn add(acc: &mut [i16; HIDDEN], weights: &[i16; HIDDEN]) {
     for (a, w) in acc.iter_mut().zip(weights) {
         *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline(always)]
+fn sub(acc: &mut [i16; HIDDEN], weights: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(weights) {
+        *a = a.wrapping_sub(*w);
     }
 }
 

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use chess_core::{Move, MoveList, Position};
 
-use crate::eval::EvalCache;
+use crate::eval::{Accumulators, EvalCache};
 use crate::tt::TranspositionTable;
 use history::{Histories, PieceTo};
 pub use limits::{Clock, Limits};
@@ -98,6 +98,8 @@ struct Watch<'a> {
 struct Search<'a> {
     engine: &'a mut Engine,
     pos: Position,
+    /// The network's sums for each ply of the line searched.
+    network: Accumulators,
     /// Hashes of the positions before the current one: the game so far,
     /// then the search path. For repetition detection.
     keys: Vec<u64>,
@@ -402,6 +404,7 @@ impl<'a> Search<'a> {
         Search {
             engine,
             pos: pos.clone(),
+            network: Accumulators::new(pos, MAX_PLY),
             keys: history.to_vec(),
             null_floor: 0,
             stop,
@@ -426,6 +429,16 @@ impl<'a> Search<'a> {
 }
 
 impl Search<'_> {
+    /// The static evaluation of the node at `ply`: from the cache, or
+    /// computed with the network's sums kept along the line.
+    #[inline]
+    fn evaluate(&mut self, ply: usize) -> i32 {
+        let Search {
+            engine, pos, network, ..
+        } = self;
+        engine.eval_cache.evaluate_with(pos, || network.output(ply, pos))
+    }
+
     /// The moves played one and two plies before `ply`.
     #[inline]
     fn earlier(&self, ply: usize) -> history::Earlier {

@@ -40,6 +40,7 @@ impl Search<'_> {
 
     pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, allow_null: bool) -> i32 {
         self.pv_len[ply] = ply;
+        self.network.enter(ply, &self.pos);
         if self.check_stop() {
             return 0;
         }
@@ -59,7 +60,7 @@ impl Search<'_> {
         }
         self.nodes += 1;
         if ply >= MAX_PLY - 1 {
-            return self.engine.eval_cache.evaluate(&self.pos);
+            return self.evaluate(ply);
         }
 
         let pv_node = beta - alpha > 1;
@@ -92,11 +93,7 @@ impl Search<'_> {
         // The evaluations the pruning below judges by: the static one, and
         // that one sharpened by a bound the table holds for this position
         // (null move and futility use the sharpened one).
-        let plain_eval = if in_check {
-            -INF
-        } else {
-            self.engine.eval_cache.evaluate(&self.pos)
-        };
+        let plain_eval = if in_check { -INF } else { self.evaluate(ply) };
         let static_eval = if in_check {
             -INF
         } else {

@@ -13,6 +13,7 @@ impl Search<'_> {
     /// so a static evaluation is never taken in the middle of an exchange.
     pub(super) fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = ply;
+        self.network.enter(ply, &self.pos);
         if self.check_stop() {
             return 0;
         }
@@ -20,7 +21,7 @@ impl Search<'_> {
         self.stats.qnodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.engine.eval_cache.evaluate(&self.pos);
+            return self.evaluate(ply);
         }
         let key = self.pos.zobrist();
         let entry = self.engine.tt.probe(key);
@@ -46,7 +47,7 @@ impl Search<'_> {
         } else {
             // The static evaluation, sharpened by a bound the table holds
             // for this position (as the main search's pruning does).
-            stand_pat = refined_eval(self.engine.eval_cache.evaluate(&self.pos), entry.as_ref(), ply);
+            stand_pat = refined_eval(self.evaluate(ply), entry.as_ref(), ply);
             if stand_pat >= beta {
                 return stand_pat;
             }
