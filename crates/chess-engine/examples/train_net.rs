@@ -5,7 +5,8 @@
 //! ```text
 //! cargo run --release -p chess-engine --example train_net -- DATA.txt... \
 //!     --out crates/chess-engine/src/eval/network.bin \
-//!     [--epochs N] [--lambda L] [--rate R] [--batch N] [--threads N] [--seed N]
+//!     [--epochs N] [--lambda L] [--rate R] [--batch N] [--threads N] [--seed N] \
+//!     [--init NETWORK.bin]
 //! ```
 //!
 //! Each position's target is a blend of the search's score and the game's
@@ -15,7 +16,10 @@
 //! on the squared error, with the learning rate falling along a cosine
 //! over the epochs. Each position is also learnt mirrored left to right.
 //! The last twentieth of the lines (whole games) is held out and its error
-//! reported beside the hand-made evaluation's alone. Training is
+//! reported beside the hand-made evaluation's alone. With `--init`, training
+//! starts from a stored network rather than from random weights (more
+//! games for a network trained before; its held-out error is reported
+//! first). Training is
 //! deterministic: the same data, options and seed give the same file. The
 //! network depends on the hand-made evaluation: after the weights are
 //! tuned again, train it again.
@@ -38,11 +42,12 @@ struct Config {
     batch: usize,
     threads: usize,
     seed: u64,
+    init: Option<String>,
 }
 
 fn usage() -> ! {
     eprintln!(
-        "usage: train_net DATA.txt... --out FILE [--epochs N] [--lambda L] [--rate R] [--batch N] [--threads N] [--seed N]"
+        "usage: train_net DATA.txt... --out FILE [--epochs N] [--lambda L] [--rate R] [--batch N] [--threads N] [--seed N] [--init FILE]"
     );
     std::process::exit(2)
 }
@@ -57,6 +62,7 @@ fn parse_args() -> Config {
         batch: 16_384,
         threads: 2,
         seed: 1,
+        init: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -69,6 +75,7 @@ fn parse_args() -> Config {
             "--batch" => config.batch = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
             "--threads" => config.threads = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
             "--seed" => config.seed = value().parse().unwrap_or_else(|_| usage()),
+            "--init" => config.init = Some(value()),
             s if s.starts_with("--") => usage(),
             _ => config.files.push(arg),
         }
@@ -202,6 +209,30 @@ impl Params {
         p.hidden_bias.iter_mut().for_each(|w| *w = next(0.05) + 0.1);
         // The output weights start at zero: no correction to begin with.
         p
+    }
+
+    /// A stored network (as [`Params::to_bytes`] writes it) in real
+    /// numbers again.
+    fn from_bytes(bytes: &[u8]) -> Option<Params> {
+        if bytes.len() != FILE_SIZE {
+            return None;
+        }
+        let mut weights = bytes
+            .chunks_exact(2)
+            .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])));
+        let mut p = Params::zero();
+        p.hidden
+            .iter_mut()
+            .for_each(|w| *w = weights.next().unwrap_or(0.0) / QA as f32);
+        p.hidden_bias
+            .iter_mut()
+            .for_each(|w| *w = weights.next().unwrap_or(0.0) / QA as f32);
+        p.output
+            .iter_mut()
+            .for_each(|w| *w = weights.next().unwrap_or(0.0) / QB as f32);
+        let tail: [u8; 4] = bytes[FILE_SIZE - 4..].try_into().ok()?;
+        p.output_bias = i32::from_le_bytes(tail) as f32 / (QA * QB) as f32;
+        Some(p)
     }
 
     fn slices_mut(&mut self) -> [&mut [f32]; 4] {
@@ -391,7 +422,21 @@ fn main() {
         .sum::<f64>()
         / held.len().max(1) as f64;
     eprintln!("the hand-made evaluation's error on the held-out positions: {classical:.6}");
-    let mut params = Params::random(config.seed);
+    let mut params = match &config.init {
+        None => Params::random(config.seed),
+        Some(path) => {
+            let params = std::fs::read(path).ok().and_then(|bytes| Params::from_bytes(&bytes));
+            let Some(params) = params else {
+                eprintln!("{path}: not a network of {FILE_SIZE} bytes");
+                std::process::exit(1)
+            };
+            eprintln!(
+                "{path}: held out {:.6} before training",
+                error(&params, &held, config.threads)
+            );
+            params
+        }
+    };
     let mut adam = Adam {
         m: Params::zero(),
         v: Params::zero(),
