@@ -140,7 +140,8 @@ impl Network {
 
     /// Updates `acc`, the sums for the pieces `before`, to those for the
     /// pieces `after`: only the pieces that differ are counted, which
-    /// after a move are two to four.
+    /// after a move are two to four. The result is exactly [`Network::accumulate`]'s
+    /// for `after`: the sums are integers (wrapping alike either way).
     pub fn update(&self, acc: &mut Accumulator, before: &Pieces, after: &Pieces) {
         for (kind, (&was, &is)) in before.0.iter().zip(&after.0).enumerate() {
             if was == is {
