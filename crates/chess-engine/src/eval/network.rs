@@ -15,6 +15,8 @@
 
 use chess_core::{Color, Piece, Position, Role};
 
+use crate::bitboard::squares;
+
 /// Inputs: 2 colours (mine, theirs) × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// Neurons in the hidden layer.
@@ -61,18 +63,10 @@ pub fn mirrored(input: usize) -> usize {
 }
 
 /// Every piece of `pos` as (colour, role, square).
-pub fn pieces(pos: &Position) -> impl Iterator<Item = (Color, Role, usize)> + '_ {
-    Color::ALL.into_iter().flat_map(move |color| {
-        Role::ALL.into_iter().flat_map(move |role| {
-            let mut bits = pos.squares_of(Piece::new(color, role)).0;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let square = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    (color, role, square)
-                })
-            })
-        })
+pub fn pieces(pos: &Position) -> impl Iterator<Item = (Color, Role, usize)> {
+    Pieces::of(pos).0.into_iter().enumerate().flat_map(|(kind, set)| {
+        let (color, role) = Pieces::kind(kind);
+        squares(set).map(move |square| (color, role, square))
     })
 }
 
@@ -131,9 +125,7 @@ impl Network {
             black: self.hidden_bias,
         };
         for (color, role, square) in pieces(pos) {
-            let [white, black] = self.rows(color, role, square);
-            add(&mut acc.white, white);
-            add(&mut acc.black, black);
+            self.add_piece(&mut acc, color, role, square);
         }
         acc
     }
@@ -148,21 +140,29 @@ impl Network {
                 continue;
             }
             let (color, role) = Pieces::kind(kind);
-            let mut gone = was & !is;
-            while gone != 0 {
-                let [white, black] = self.rows(color, role, gone.trailing_zeros() as usize);
-                sub(&mut acc.white, white);
-                sub(&mut acc.black, black);
-                gone &= gone - 1;
+            for square in squares(was & !is) {
+                self.remove_piece(acc, color, role, square);
             }
-            let mut came = is & !was;
-            while came != 0 {
-                let [white, black] = self.rows(color, role, came.trailing_zeros() as usize);
-                add(&mut acc.white, white);
-                add(&mut acc.black, black);
-                came &= came - 1;
+            for square in squares(is & !was) {
+                self.add_piece(acc, color, role, square);
             }
         }
+    }
+
+    /// Counts a piece into both views' sums.
+    #[inline(always)]
+    fn add_piece(&self, acc: &mut Accumulator, color: Color, role: Role, square: usize) {
+        let [white, black] = self.rows(color, role, square);
+        add(&mut acc.white, white);
+        add(&mut acc.black, black);
+    }
+
+    /// Takes a piece out of both views' sums.
+    #[inline(always)]
+    fn remove_piece(&self, acc: &mut Accumulator, color: Color, role: Role, square: usize) {
+        let [white, black] = self.rows(color, role, square);
+        sub(&mut acc.white, white);
+        sub(&mut acc.black, black);
     }
 
     /// A piece's weight rows in White's view and in Black's.
