@@ -211,28 +211,15 @@ impl Params {
         p
     }
 
-    /// A stored network (as [`Params::to_bytes`] writes it) in real
-    /// numbers again.
-    fn from_bytes(bytes: &[u8]) -> Option<Params> {
-        if bytes.len() != FILE_SIZE {
-            return None;
+    /// The engine's network `net` in real numbers again.
+    fn from_network(net: &network::Network) -> Params {
+        let real = |w: &i16, scale: i32| f32::from(*w) / scale as f32;
+        Params {
+            hidden: net.hidden_weights().iter().flatten().map(|w| real(w, QA)).collect(),
+            hidden_bias: net.hidden_bias().iter().map(|w| real(w, QA)).collect(),
+            output: net.output_weights().iter().flatten().map(|w| real(w, QB)).collect(),
+            output_bias: net.output_bias() as f32 / (QA * QB) as f32,
         }
-        let mut weights = bytes
-            .chunks_exact(2)
-            .map(|b| f32::from(i16::from_le_bytes([b[0], b[1]])));
-        let mut p = Params::zero();
-        p.hidden
-            .iter_mut()
-            .for_each(|w| *w = weights.next().unwrap_or(0.0) / QA as f32);
-        p.hidden_bias
-            .iter_mut()
-            .for_each(|w| *w = weights.next().unwrap_or(0.0) / QA as f32);
-        p.output
-            .iter_mut()
-            .for_each(|w| *w = weights.next().unwrap_or(0.0) / QB as f32);
-        let tail: [u8; 4] = bytes[FILE_SIZE - 4..].try_into().ok()?;
-        p.output_bias = i32::from_le_bytes(tail) as f32 / (QA * QB) as f32;
-        Some(p)
     }
 
     fn slices_mut(&mut self) -> [&mut [f32]; 4] {
@@ -425,11 +412,12 @@ fn main() {
     let mut params = match &config.init {
         None => Params::random(config.seed),
         Some(path) => {
-            let params = std::fs::read(path).ok().and_then(|bytes| Params::from_bytes(&bytes));
-            let Some(params) = params else {
+            let bytes = std::fs::read(path).ok().filter(|bytes| bytes.len() == FILE_SIZE);
+            let Some(bytes) = bytes else {
                 eprintln!("{path}: not a network of {FILE_SIZE} bytes");
                 std::process::exit(1)
             };
+            let params = Params::from_network(&network::Network::from_bytes(&bytes));
             eprintln!(
                 "{path}: held out {:.6} before training",
                 error(&params, &held, config.threads)

@@ -112,6 +112,27 @@ impl Network {
         net
     }
 
+    /// The hidden layer's weights, a row per input, times [`QA`].
+    pub fn hidden_weights(&self) -> &[[i16; HIDDEN]; INPUTS] {
+        &self.hidden
+    }
+
+    /// The hidden layer's biases, times [`QA`].
+    pub fn hidden_bias(&self) -> &[i16; HIDDEN] {
+        &self.hidden_bias
+    }
+
+    /// The output weights (the side to move's neurons', then the other
+    /// side's), times [`QB`].
+    pub fn output_weights(&self) -> &[[i16; HIDDEN]; 2] {
+        &self.output
+    }
+
+    /// The output bias, times [`QA`] · [`QB`].
+    pub fn output_bias(&self) -> i32 {
+        self.output_bias
+    }
+
     /// The network's output for `pos` in centipawns for the side to move:
     /// the correction to the hand-made evaluation.
     pub fn evaluate(&self, pos: &Position) -> i32 {
