@@ -138,7 +138,8 @@ impl Position {
     /// # Ok::<(), chess_core::Error>(())
     /// ```
     pub fn gives_check(&self, m: Move) -> bool {
-        self.legal_move(m).is_some_and(|legal| self.gives_check_unchecked(legal))
+        self.legal_move(m)
+            .is_some_and(|legal| self.gives_check_unchecked(legal))
     }
 
     /// Whether the side to move is in check, given that `m` (as move
@@ -461,7 +462,12 @@ mod tests {
                 for &reply in next.legal_moves().iter() {
                     let mut after = next.clone();
                     after.play_unchecked(reply);
-                    assert_eq!(next.gives_check_unchecked(reply), after.is_check(), "{reply} in {}", next.fen());
+                    assert_eq!(
+                        next.gives_check_unchecked(reply),
+                        after.is_check(),
+                        "{reply} in {}",
+                        next.fen()
+                    );
                     checks += usize::from(after.is_check());
                 }
             }
