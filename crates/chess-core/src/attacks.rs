@@ -166,35 +166,9 @@ impl Position {
         // PGN asks this after every move).
         let king = self.king88(self.turn);
         let occupied = self.occupied().0;
-        // The piece that moved attacks the king: it moves that way and,
-        // for a slider, nothing stands between.
         let to = m.to().to_0x88();
-        let idx = diff_index(to, king);
-        let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[self.squares[to as usize & 127] as usize & 31];
-        let slides = kinds & (ATTACK_BISHOP | ATTACK_ROOK) != 0;
-        if (kinds != 0) & (!slides | (between(STEPS[idx], to, king) & occupied == 0)) {
-            return true;
-        }
-        // A discovered check comes along the line from the king through
-        // `from`: the nearest piece on it is an enemy slider of its kind.
-        let from = m.from().to_0x88();
-        let idx = diff_index(king, from);
-        let line = ATTACKS[idx] & (ATTACK_BISHOP | ATTACK_ROOK);
-        let step = STEPS[idx];
-        let them = (!self.turn).bit();
-        let slider = if line & ATTACK_ROOK != 0 { ROOK } else { BISHOP };
-        let sliders = self.set(them | QUEEN as u8) | self.set(them | slider as u8);
-        let beyond = ray(step, king);
-        if line == 0 || beyond & sliders == 0 {
-            return false;
-        }
-        let blockers = beyond & occupied;
-        let nearest = if step > 0 {
-            blockers & blockers.wrapping_neg()
-        } else {
-            1u64 << (63 - blockers.leading_zeros())
-        };
-        nearest & sliders != 0
+        self.attacks_king(self.squares[to as usize & 127], to, king, occupied)
+            || self.line_opens(king, m.from().to_0x88(), !self.turn, occupied)
     }
 
     /// [`Position::gives_check`] for a move known to be legal, as move
@@ -221,24 +195,34 @@ impl Position {
         let king = self.king88(!self.turn);
         let (from, to) = (m.from().to_0x88(), m.to().to_0x88());
         let occupied = (self.occupied().0 & !bit(from)) | bit(to);
-        // The piece attacks the king from its new square.
-        let idx = diff_index(to, king);
-        let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[self.squares[from as usize & 127] as usize & 31];
+        self.attacks_king(self.squares[from as usize & 127], to, king, occupied)
+            || self.line_opens(king, from, self.turn, occupied)
+    }
+
+    /// Whether the piece with `code`, standing on `from`, attacks the king
+    /// on `king`: it moves that way and, for a slider, none of `occupied`
+    /// stands between.
+    #[inline(always)]
+    fn attacks_king(&self, code: u8, from: u8, king: u8, occupied: u64) -> bool {
+        let idx = diff_index(from, king);
+        let kinds = ATTACKS[idx] & ATTACK_BITS_OF_CODE[code as usize & 31];
         let slides = kinds & (ATTACK_BISHOP | ATTACK_ROOK) != 0;
-        if (kinds != 0) & (!slides | (between(STEPS[idx], to, king) & occupied == 0)) {
-            return true;
-        }
-        // A discovered check: the nearest piece beyond the king on the
-        // line through `from` is the mover's slider of that line's kind.
-        let idx = diff_index(king, from);
+        (kinds != 0) & (!slides | (between(STEPS[idx], from, king) & occupied == 0))
+    }
+
+    /// Whether, with `occupied` standing, the nearest piece beyond `king`
+    /// on the line through `through` is a slider of `by` that moves along
+    /// that line: how a discovered check is found.
+    #[inline(always)]
+    fn line_opens(&self, king: u8, through: u8, by: Color, occupied: u64) -> bool {
+        let idx = diff_index(king, through);
         let line = ATTACKS[idx] & (ATTACK_BISHOP | ATTACK_ROOK);
         if line == 0 {
             return false;
         }
         let step = STEPS[idx];
-        let us = self.turn.bit();
         let slider = if line & ATTACK_ROOK != 0 { ROOK } else { BISHOP };
-        let sliders = self.set(us | QUEEN as u8) | self.set(us | slider as u8);
+        let sliders = self.set(by.bit() | QUEEN as u8) | self.set(by.bit() | slider as u8);
         let beyond = ray(step, king);
         if beyond & sliders == 0 {
             return false;
