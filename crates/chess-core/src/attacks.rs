@@ -398,38 +398,12 @@ pub(crate) fn attacked_on(squares: &[u8; 128], target: u8, by: Color) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::Position;
+    use crate::{Move, Position};
 
-    /// `is_check_after` agrees with the full test after every move, two
-    /// plies deep, from every position of the perft suite.
-    #[test]
-    fn check_after_a_move_agrees_with_the_full_test() {
-        for line in include_str!("../tests/data/perftsuite.epd").lines() {
-            let pos: Position = line.split(';').next().unwrap().trim().parse().unwrap();
-            for &m in pos.legal_moves().iter() {
-                let mut next = pos.clone();
-                next.play_unchecked(m);
-                assert_eq!(next.is_check_after(m), next.is_check(), "{m} in {}", pos.fen());
-                for &reply in next.legal_moves().iter() {
-                    let mut after = next.clone();
-                    after.play_unchecked(reply);
-                    assert_eq!(
-                        after.is_check_after(reply),
-                        after.is_check(),
-                        "{reply} in {}",
-                        next.fen()
-                    );
-                }
-            }
-        }
-    }
-
-    /// `gives_check_unchecked`, asked before each move, agrees with the full test
-    /// after it, two plies deep, from every position of the perft suite
-    /// and of the Chess960 suite (castling with a rook that checks, en
-    /// passant that uncovers a line, promotions).
-    #[test]
-    fn gives_check_unchecked_agrees_with_the_full_test_after_the_move() {
+    /// Every position of the perft suite and of the Chess960 suite
+    /// (castling with a rook that checks, en passant that uncovers a line,
+    /// promotions).
+    fn suite() -> impl Iterator<Item = Position> {
         let standard = include_str!("../tests/data/perftsuite.epd")
             .lines()
             .map(|line| line.split(';').next().unwrap().trim().parse::<Position>().unwrap());
@@ -437,26 +411,35 @@ mod tests {
             .lines()
             .filter_map(|line| line.strip_prefix("epd "))
             .map(|fen| Position::from_fen_960(fen).unwrap());
-        let mut checks = 0;
-        for pos in standard.chain(chess960) {
+        standard.chain(chess960)
+    }
+
+    /// Whether `m` from `pos` checks, by the full test after playing it;
+    /// asserts that the quick tests before (`gives_check_unchecked`) and
+    /// after (`is_check_after`) the move agree.
+    fn checks(pos: &Position, m: Move) -> (Position, bool) {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let check = next.is_check();
+        assert_eq!(pos.gives_check_unchecked(m), check, "before {m} in {}", pos.fen());
+        assert_eq!(next.is_check_after(m), check, "after {m} in {}", pos.fen());
+        (next, check)
+    }
+
+    /// The quick check tests agree with the full one after every move, two
+    /// plies deep, from every position of both suites.
+    #[test]
+    fn quick_check_tests_agree_with_the_full_test() {
+        let mut found = 0;
+        for pos in suite() {
             for &m in pos.legal_moves().iter() {
-                let mut next = pos.clone();
-                next.play_unchecked(m);
-                assert_eq!(pos.gives_check_unchecked(m), next.is_check(), "{m} in {}", pos.fen());
+                let (next, _) = checks(&pos, m);
                 for &reply in next.legal_moves().iter() {
-                    let mut after = next.clone();
-                    after.play_unchecked(reply);
-                    assert_eq!(
-                        next.gives_check_unchecked(reply),
-                        after.is_check(),
-                        "{reply} in {}",
-                        next.fen()
-                    );
-                    checks += usize::from(after.is_check());
+                    found += usize::from(checks(&next, reply).1);
                 }
             }
         }
         // Enough checks among the moves for the agreement to mean something.
-        assert!(checks > 1000, "{checks}");
+        assert!(found > 1000, "{found}");
     }
 }
