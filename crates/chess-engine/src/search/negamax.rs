@@ -249,15 +249,16 @@ impl Search<'_> {
             tt_capture |= is_tt_move && m.is_capture();
             // Late-move pruning: deep in the list, quiet moves at low depth
             // rarely matter. Futility: nor do they when far below alpha.
-            // Checks are kept (known before the move is made).
+            // Checks are kept: asked before the move is made, and only of a
+            // move that would be pruned (the others learn it once made,
+            // more cheaply for castling, en passant and promotions).
             let may_prune = !pv_node && !in_check && quiet && searched > 0 && best_score > -MATE_BOUND;
             let late =
                 may_prune && depth <= LMP_MAX_DEPTH && quiet_count as i32 >= LMP_BASE + LMP_SCALE * depth * depth;
             let futile = may_prune
                 && depth <= FUTILITY_MAX_DEPTH
                 && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
-            let gives_check = self.pos.gives_check_unchecked(m);
-            if (late || futile) && !gives_check {
+            if (late || futile) && !self.pos.gives_check_unchecked(m) {
                 if late {
                     self.stats.lmp_pruned += 1;
                 } else {
@@ -267,6 +268,7 @@ impl Search<'_> {
             }
             let moved = PieceTo::of(&self.pos, m);
             let undo = self.pos.play_unchecked(m);
+            let gives_check = self.pos.is_check_after(m);
             self.keys.push(key);
             self.moved[ply] = Some(moved);
             let mut score;
