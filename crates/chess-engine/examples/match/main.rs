@@ -196,6 +196,11 @@ struct Tally {
     losses: usize,
     time_losses: usize,
     forfeits: usize,
+    /// The SPRT's verdict when its LLR first crossed a bound, with the games
+    /// and LLR then. The match stops there; the games still being played
+    /// are counted too and may move the LLR back inside, but a sequential
+    /// test decides at its first crossing.
+    reached: Option<(Verdict, usize, f64)>,
 }
 
 impl Tally {
@@ -257,19 +262,26 @@ fn report(config: &Config, tally: &Tally, elapsed: Duration) {
     }
     if let Some(sprt) = &config.sprt {
         let (lower, upper) = sprt.bounds();
-        let verdict = match sprt.verdict(&tally.pairs) {
+        let llr = tally.pairs.llr(sprt.elo0, sprt.elo1);
+        let now = sprt.verdict(&tally.pairs);
+        let verdict = match tally.reached.map_or(now, |(verdict, ..)| verdict) {
             Verdict::H1 => "H1 accepted: A gains",
             Verdict::H0 => "H0 accepted: A does not gain",
             Verdict::Continue => "no verdict yet",
         };
         println!(
-            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:.2} [{lower:.2}, {upper:.2}]: {verdict}",
-            sprt.elo0,
-            sprt.elo1,
-            sprt.alpha,
-            sprt.beta,
-            tally.pairs.llr(sprt.elo0, sprt.elo1)
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {llr:.2} [{lower:.2}, {upper:.2}]: {verdict}",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta,
         );
+        if let Some((_, games, at)) = tally.reached
+            && games != n
+        {
+            let late = match n - games {
+                1 => "the game in flight then is".to_owned(),
+                more => format!("the {more} games in flight then are"),
+            };
+            println!("(the LLR crossed its bound at game {games}, at {at:.2}; {late} counted above)");
+        }
     }
 }
 
@@ -380,7 +392,10 @@ fn main() {
                             let _ = writeln!(file, "{}", played.pgn);
                         }
                     }
-                    if matches!(verdict, Some((Verdict::H0 | Verdict::H1, _))) {
+                    if let Some((reached @ (Verdict::H0 | Verdict::H1), llr)) = verdict {
+                        if tally.reached.is_none() {
+                            tally.reached = Some((reached, tally.games(), llr));
+                        }
                         done.store(true, Ordering::SeqCst);
                     }
                 }
