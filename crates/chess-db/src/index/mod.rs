@@ -292,6 +292,14 @@ impl Database {
             Change::Same | Change::Appended => {
                 let resume = match segments.pop() {
                     Some(last) => {
+                        // Indexing goes on from where its row says it
+                        // starts: a row changed in the file would resume
+                        // inside a game. Its blob is sealed with the row,
+                        // so the row is checked by the blob's checksum.
+                        let blob = store.blob(last.id, false)?;
+                        if HeaderColumns::from_blob(&blob, &last).is_err() {
+                            return Ok(None);
+                        }
                         store.truncate(last.id)?;
                         Resume {
                             segment: last.id,
