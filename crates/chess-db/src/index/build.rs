@@ -85,11 +85,13 @@ impl<R: BufRead> BufRead for Counted<'_, R> {
 }
 
 /// Indexes `pgn` into `store` from `resume` on, with `threads` readers,
-/// publishing each segment to `shared` as it is written.
+/// publishing each segment to `shared` as it is written; `names` are those
+/// the segments kept so far number (checked), to go on numbering them.
 pub(crate) fn build(
     pgn: &Path,
     mut store: Store,
     resume: Resume,
+    mut names: Names,
     threads: usize,
     shared: &Arc<Shared>,
 ) -> Result<(), Error> {
@@ -100,15 +102,6 @@ pub(crate) fn build(
         .map_err(|e| Error::Io(format!("{}: {e}", pgn.display())))?;
     if skipped < resume.offset {
         return Err(Error::Index("the file is shorter than its index says".into()));
-    }
-    // The names numbered so far (as the segments have them, checked), to
-    // go on numbering them.
-    let mut names = Names::default();
-    for info in store.segments()? {
-        let blob = store.blob(info.id, false)?;
-        let damaged = |e: crate::Corrupt| Error::Damaged(e.0.into());
-        let headers = HeaderColumns::from_blob(&blob, &info).map_err(damaged)?;
-        names.append(&headers).map_err(damaged)?;
     }
     store.align_names(names.counts())?;
     let (tx, rx) = mpsc::sync_channel::<Finished>(1);

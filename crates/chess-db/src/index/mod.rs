@@ -229,7 +229,7 @@ impl Database {
             Ok(None) | Err(_) => {
                 let store = Store::create(&index_path, &id)?;
                 store.set_segment_games(segment_games)?;
-                (store, Vec::new(), Some(Resume::start()))
+                (store, Vec::new(), Some((Resume::start(), Names::default())))
             }
         };
         let shared = Arc::new(Shared {
@@ -247,10 +247,10 @@ impl Database {
             .map_or(0, |s| s.last().map_or(0, |l| l.info.first + l.info.games));
         shared.progress.games.store(u64::from(games), Ordering::Relaxed);
         let builder = match resume {
-            Some(resume) => {
+            Some((resume, names)) => {
                 let (shared, pgn) = (shared.clone(), id.path.clone());
                 Some(std::thread::spawn(move || {
-                    let result = build::build(&pgn, store, resume, threads, &shared);
+                    let result = build::build(&pgn, store, resume, names, threads, &shared);
                     shared.progress.done.store(true, Ordering::Relaxed);
                     result
                 }))
@@ -269,13 +269,14 @@ impl Database {
     }
 
     /// The index at `path`, if it can serve the file `id`: with its
-    /// segments, and where to go on indexing (none when it is complete).
+    /// segments, and where to go on indexing with the names numbered so far
+    /// (none when it is complete).
     #[allow(clippy::type_complexity)]
     fn reuse(
         path: &Path,
         id: &Identity,
         segment_games: usize,
-    ) -> Result<Option<(Store, Vec<SegmentInfo>, Option<Resume>)>, Error> {
+    ) -> Result<Option<(Store, Vec<SegmentInfo>, Option<(Resume, Names)>)>, Error> {
         let mut store = Store::open(path)?;
         let old = store.identity()?;
         if old.path != id.path || store.segment_games()? != segment_games {
@@ -290,16 +291,26 @@ impl Database {
             // Interrupted, or grown: from the last segment on, which may
             // not have been full.
             Change::Same | Change::Appended => {
+                // Every segment's names, checked, to go on numbering them,
+                // and the last one's row: indexing goes on from where it
+                // says its first game starts, and a row changed in the file
+                // would resume inside a game. A blob is sealed with its
+                // row, so its checksum checks the row too. Any damage, and
+                // the index is built anew.
+                let mut names = Names::default();
+                for info in &segments {
+                    let blob = store.blob(info.id, false)?;
+                    let Ok(headers) = HeaderColumns::from_blob(&blob, info) else {
+                        return Ok(None);
+                    };
+                    // The last segment is indexed again: its names are not
+                    // kept.
+                    if Some(info) != segments.last() && names.append(&headers).is_err() {
+                        return Ok(None);
+                    }
+                }
                 let resume = match segments.pop() {
                     Some(last) => {
-                        // Indexing goes on from where its row says it
-                        // starts: a row changed in the file would resume
-                        // inside a game. Its blob is sealed with the row,
-                        // so the row is checked by the blob's checksum.
-                        let blob = store.blob(last.id, false)?;
-                        if HeaderColumns::from_blob(&blob, &last).is_err() {
-                            return Ok(None);
-                        }
                         store.truncate(last.id)?;
                         Resume {
                             segment: last.id,
@@ -311,7 +322,7 @@ impl Database {
                     None => Resume::start(),
                 };
                 store.set_identity(id)?;
-                Ok(Some((store, segments, Some(resume))))
+                Ok(Some((store, segments, Some((resume, names)))))
             }
         }
     }
