@@ -11,7 +11,7 @@ mod history;
 mod limits;
 mod negamax;
 mod ordering;
-mod params;
+pub(crate) mod params;
 mod quiescence;
 mod report;
 mod root;

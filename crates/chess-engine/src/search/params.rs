@@ -104,3 +104,9 @@ pub const HISTORY_MAX: i32 = 16_384;
 /// Continuation history (a quiet reply after the moves one and two plies
 /// before) takes the same bonus and saturates at ±this.
 pub const CONTINUATION_MAX: i32 = 16_384;
+
+/// The table keeps its entry for a position over a new one that is not
+/// exact only when the old one was searched more than this many plies
+/// deeper: a slightly deeper but older bound is worth less than the
+/// current search's own.
+pub const TT_KEEP_DEEPER_BY: i32 = 3;
