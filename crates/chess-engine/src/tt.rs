@@ -211,6 +211,30 @@ mod tests {
         assert_eq!(table.slots.len() * std::mem::size_of::<Slot>(), 16 << 20);
     }
 
+    /// A new search of a position replaces the table's entry for it unless
+    /// the old one is more than `TT_KEEP_DEEPER_BY` plies deeper; even
+    /// then, an exact score replaces it.
+    #[test]
+    fn the_same_position_s_entry_is_kept_only_when_much_deeper() {
+        let tt = TranspositionTable::new(1);
+        let key = 0x0bad_cafe_f00d_d00d;
+        let depth_after = |old_depth: i32, new_depth: i32, bound: Bound| {
+            tt.clear();
+            tt.store(key, None, 10, old_depth, Bound::Lower);
+            tt.store(key, None, 20, new_depth, bound);
+            i32::from(tt.probe(key).unwrap().depth)
+        };
+        assert_eq!(
+            depth_after(10, 10 - TT_KEEP_DEEPER_BY, Bound::Upper),
+            10 - TT_KEEP_DEEPER_BY
+        );
+        assert_eq!(depth_after(10, 9 - TT_KEEP_DEEPER_BY, Bound::Upper), 10);
+        assert_eq!(
+            depth_after(10, 9 - TT_KEEP_DEEPER_BY, Bound::Exact),
+            9 - TT_KEEP_DEEPER_BY
+        );
+    }
+
     #[test]
     fn an_entry_reads_back_as_it_was_stored() {
         let tt = TranspositionTable::new(1);
