@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use chess_core::Move;
 
-use crate::search::params::TT_KEEP_DEEPER_BY;
+use crate::search::params::{TT_KEEP_DEEPER_BY, TT_KEEP_OTHER_DEEPER_BY};
 
 /// What a stored score means relative to the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ struct Slot {
 /// The table, shared by the threads of a search (each reads and writes
 /// whole words; see [`Slot`]). One entry per slot; a new entry replaces an
 /// old one of another position unless that one is from this search and
-/// more than 2 plies deeper, and one of the same position unless that one
+/// more than [`TT_KEEP_OTHER_DEEPER_BY`] plies deeper, and one of the same position unless that one
 /// is more than [`TT_KEEP_DEEPER_BY`] plies deeper and the new one is not
 /// exact.
 #[derive(Debug)]
@@ -167,7 +167,7 @@ impl TranspositionTable {
         let old = Entry::unpack(slot.check.load(Ordering::Relaxed) ^ data, data);
         let keep_old = match &old {
             Some(old) => {
-                old.key != key && old.generation == generation && i32::from(old.depth) > depth + 2
+                old.key != key && old.generation == generation && i32::from(old.depth) > depth + TT_KEEP_OTHER_DEEPER_BY
                     || old.key == key && i32::from(old.depth) > depth + TT_KEEP_DEEPER_BY && bound != Bound::Exact
             }
             None => {

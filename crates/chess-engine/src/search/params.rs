@@ -105,6 +105,10 @@ pub const HISTORY_MAX: i32 = 16_384;
 /// before) takes the same bonus and saturates at ±this.
 pub const CONTINUATION_MAX: i32 = 16_384;
 
+/// The table keeps an entry of this search over a new one of another
+/// position (sharing its slot) only when the old one was searched more
+/// than this many plies deeper.
+pub const TT_KEEP_OTHER_DEEPER_BY: i32 = 2;
 /// The table keeps its entry for a position over a new one that is not
 /// exact only when the old one was searched more than this many plies
 /// deeper: a slightly deeper but older bound is worth less than the
