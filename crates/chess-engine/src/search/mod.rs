@@ -132,6 +132,10 @@ struct Search<'a> {
     /// The move each ply's node leaves out: the hash move, while a
     /// singular-extension search asks whether any other move comes close.
     excluded: [Option<Move>; MAX_PLY + 1],
+    /// Each ply's static evaluation on the current path (`-INF` when in
+    /// check or not evaluated, as at the root), to tell whether the side
+    /// to move is doing better than two plies before.
+    evals: [i32; MAX_PLY + 1],
     /// The depth of the iteration under way, which bounds how far
     /// extensions may take a line.
     root_depth: i32,
@@ -422,6 +426,7 @@ impl<'a> Search<'a> {
             root_moves: root_moves.iter().map(|&m| (m, 0)).collect(),
             moved: [None; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
+            evals: [-score::INF; MAX_PLY + 1],
             root_depth: 0,
             stats: Stats::default(),
         }

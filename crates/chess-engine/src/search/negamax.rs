@@ -99,12 +99,15 @@ impl Search<'_> {
         } else {
             refined_eval(plain_eval, entry.as_ref(), ply)
         };
+        self.evals[ply] = static_eval;
+        let improving = self.improving(ply);
         if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow search won't fall.
             // Judged by the plain evaluation: a table's lower bound lifting
             // it over beta cut nodes whose one winning move was a quiet
             // zugzwang (the mate in 2 of tests/search.rs).
-            if depth <= RFP_MAX_DEPTH && plain_eval - RFP_MARGIN * depth >= beta {
+            let rfp_depth = depth - RFP_IMPROVING * i32::from(improving);
+            if depth <= RFP_MAX_DEPTH && plain_eval - RFP_MARGIN * rfp_depth >= beta {
                 self.stats.rfp_cutoffs += 1;
                 // The evaluation judged: the sharpened one can be below beta,
                 // which would read as a fail low.
@@ -286,6 +289,7 @@ impl Search<'_> {
                     r = self.reduction(depth, searched);
                     r -= i32::from(pv_node) + i32::from(is_killer);
                     r += LMR_TT_CAPTURE * i32::from(tt_capture);
+                    r += LMR_NOT_IMPROVING * i32::from(!improving);
                     r -= (h / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     r = r.clamp(0, depth - 2);
                 }
@@ -355,6 +359,23 @@ impl Search<'_> {
         head[ply][ply] = Some(m);
         head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
         self.pv_len[ply] = child_len;
+    }
+
+    /// Whether the side to move at `ply` is improving: its static
+    /// evaluation above the one two plies before (four, when that one was
+    /// in check). In check, it is not; with nothing to compare, it is
+    /// taken to be (pruning less).
+    fn improving(&self, ply: usize) -> bool {
+        let now = self.evals[ply];
+        if now == -INF {
+            return false;
+        }
+        let before = [2, 4]
+            .into_iter()
+            .filter_map(|back| ply.checked_sub(back))
+            .map(|p| self.evals[p])
+            .find(|&e| e != -INF);
+        before.is_none_or(|e| now > e)
     }
 
     /// Whether `color` has more than pawns and one minor piece.

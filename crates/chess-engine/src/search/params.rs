@@ -11,6 +11,9 @@ pub const IIR_MIN_DEPTH: i32 = 4;
 pub const RFP_MAX_DEPTH: i32 = 6;
 /// See [`RFP_MAX_DEPTH`].
 pub const RFP_MARGIN: i32 = 90;
+/// Plies the reverse-futility margin is counted for less when the side to
+/// move is improving (its evaluation above the one two plies before).
+pub const RFP_IMPROVING: i32 = 1;
 
 /// Razoring: up to this depth, a node whose static evaluation is
 /// `RAZOR_MARGIN` a ply below alpha asks quiescence whether a capture
@@ -67,6 +70,9 @@ pub const LMR_HISTORY_DIVISOR: i32 = 4096;
 pub const LMR_HISTORY_MAX: i32 = 2;
 /// Plies more of reduction for quiet moves when the hash move is a capture.
 pub const LMR_TT_CAPTURE: i32 = 1;
+/// Plies more of reduction for quiet moves when the side to move is not
+/// improving (its evaluation not above the one two plies before).
+pub const LMR_NOT_IMPROVING: i32 = 1;
 
 /// Singular extensions: from this depth on, a hash move whose entry is a
 /// lower bound (or exact) at most `SE_TT_DEPTH_MARGIN` plies shallower is
