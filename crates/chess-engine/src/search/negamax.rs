@@ -402,6 +402,7 @@ mod tests {
 
     use super::repeats;
     use crate::search::params::RAZOR_MARGIN;
+    use crate::search::score::INF;
     use crate::search::{Engine, Search};
 
     /// A null-window search of `fen` at depth 1, one ply from the root,
@@ -442,6 +443,43 @@ mod tests {
     fn no_razoring_with_pawns_and_one_minor_piece() {
         let (_, _, razored) = razor_at_depth_1("6k1/5ppp/8/3q4/8/8/5PPP/3N2K1 w - - 0 1");
         assert!(!razored);
+    }
+
+    /// A search of the start position whose path has the static
+    /// evaluations `evals` from the root on (`None`: in check).
+    fn improving_at(evals: &[Option<i32>]) -> bool {
+        let pos = Position::new();
+        let never = AtomicBool::new(false);
+        let mut engine = Engine::new(1);
+        let mut search = Search::new(&mut engine, &pos, &[], &never, &pos.legal_moves());
+        for (ply, eval) in evals.iter().enumerate() {
+            search.evals[ply] = eval.unwrap_or(-INF);
+        }
+        search.improving(evals.len() - 1)
+    }
+
+    #[test]
+    fn a_side_is_improving_when_its_evaluation_beats_the_one_two_plies_before() {
+        assert!(improving_at(&[Some(10), Some(-50), Some(20)]));
+        assert!(!improving_at(&[Some(10), Some(-50), Some(10)]));
+        assert!(!improving_at(&[Some(10), Some(-50), Some(-5)]));
+    }
+
+    #[test]
+    fn past_a_check_two_plies_before_the_evaluation_four_plies_before_counts() {
+        assert!(improving_at(&[Some(10), Some(0), None, Some(0), Some(20)]));
+        assert!(!improving_at(&[Some(30), Some(0), None, Some(0), Some(20)]));
+    }
+
+    #[test]
+    fn in_check_a_side_is_not_improving() {
+        assert!(!improving_at(&[Some(10), Some(0), None]));
+    }
+
+    #[test]
+    fn with_nothing_to_compare_a_side_is_taken_to_be_improving() {
+        assert!(improving_at(&[None, Some(0)]));
+        assert!(improving_at(&[None, Some(0), None, Some(0), Some(-300)]));
     }
 
     #[test]
