@@ -96,9 +96,9 @@ struct Slot {
 /// The table, shared by the threads of a search (each reads and writes
 /// whole words; see [`Slot`]). One entry per slot; a new entry replaces an
 /// old one of another position unless that one is from this search and
-/// more than [`TT_KEEP_OTHER_DEEPER_BY`] plies deeper, and one of the same position unless that one
-/// is more than [`TT_KEEP_DEEPER_BY`] plies deeper and the new one is not
-/// exact.
+/// more than [`TT_KEEP_OTHER_DEEPER_BY`] plies deeper, and one of the same
+/// position unless that one is more than [`TT_KEEP_DEEPER_BY`] plies deeper
+/// and the new one is not exact.
 #[derive(Debug)]
 pub(crate) struct TranspositionTable {
     slots: Box<[Slot]>,
