@@ -54,9 +54,6 @@ impl Search<'_> {
         if alpha >= beta {
             return alpha;
         }
-        // A singular search re-entering this node (see `excluded` below)
-        // extends its check again and counts it again: doing neither
-        // measured about −30 Elo (docs/engine.md, branch `se-fix`).
         let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiescence(ply, alpha, beta);
