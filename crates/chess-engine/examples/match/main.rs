@@ -285,6 +285,18 @@ fn report(config: &Config, tally: &Tally, elapsed: Duration) {
     }
 }
 
+/// Whether both sides run the same program (byte for byte) with the same
+/// options: a stale build given two names looks like a change that is
+/// worth nothing. Engines found on the `PATH` are not compared.
+fn plays_itself(config: &Config) -> bool {
+    let [a, b] = &config.engines;
+    config.options[0] == config.options[1]
+        && match (std::fs::read(a), std::fs::read(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+}
+
 fn main() {
     let config = Arc::new(parse_args());
     for side in 0..2 {
@@ -292,6 +304,11 @@ fn main() {
             eprintln!("{e}");
             std::process::exit(1);
         }
+    }
+    if plays_itself(&config) {
+        println!(
+            "warning: both engines are the same file, with the same options: the match plays an engine against itself"
+        );
     }
     let openings = Arc::new(if config.chess960.is_some() {
         Vec::new()
