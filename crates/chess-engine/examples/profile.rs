@@ -98,9 +98,10 @@ fn main() {
         pct(s.razored, main_nodes)
     );
     println!(
-        "moves skipped: {} by futility, {} by late-move pruning; {} reduced, {:.1}% of them searched again",
+        "moves skipped: {} by futility, {} by late-move pruning, {} by SEE; {} reduced, {:.1}% of them searched again",
         s.futility_pruned,
         s.lmp_pruned,
+        s.see_pruned,
         s.reduced,
         pct(s.re_searched, s.reduced)
     );

@@ -52,6 +52,15 @@ pub const FUTILITY_BASE: i32 = 100;
 /// See [`FUTILITY_MAX_DEPTH`].
 pub const FUTILITY_PER_DEPTH: i32 = 100;
 
+/// SEE pruning: up to this depth, a quiet move that loses more than
+/// `SEE_QUIET_MARGIN · depth` by static exchange on its square, and a
+/// capture that loses more than `SEE_CAPTURE_MARGIN · depth²`, is skipped.
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+/// See [`SEE_PRUNE_MAX_DEPTH`].
+pub const SEE_QUIET_MARGIN: i32 = 60;
+/// See [`SEE_PRUNE_MAX_DEPTH`].
+pub const SEE_CAPTURE_MARGIN: i32 = 20;
+
 /// Late-move reductions from this depth on, for quiet moves after the
 /// first `LMR_MIN_SEARCHED` (at the root: `LMR_ROOT_MIN_SEARCHED`).
 pub const LMR_MIN_DEPTH: i32 = 3;

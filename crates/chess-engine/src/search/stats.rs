@@ -26,6 +26,8 @@ pub struct Stats {
     pub futility_pruned: u64,
     /// Quiet moves skipped by late-move pruning.
     pub lmp_pruned: u64,
+    /// Moves skipped by SEE pruning (they lose material on their square).
+    pub see_pruned: u64,
     /// Moves searched with a late-move reduction.
     pub reduced: u64,
     /// Of those, the ones that beat alpha and were searched again in full.
@@ -54,6 +56,7 @@ impl Stats {
         self.razored += other.razored;
         self.futility_pruned += other.futility_pruned;
         self.lmp_pruned += other.lmp_pruned;
+        self.see_pruned += other.see_pruned;
         self.reduced += other.reduced;
         self.re_searched += other.re_searched;
         self.cutoffs += other.cutoffs;
