@@ -9,12 +9,10 @@ use std::time::Instant;
 use chess_core::{Color, Move, Role};
 
 use super::history::{Earlier, PieceTo};
-use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, pick_lazily, score_moves, victim_value};
+use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, loses_more_than, pick_lazily, score_moves};
 use super::params::*;
 use super::score::{INF, MATE, MATE_BOUND, refined_eval, score_to_tt, tt_cutoff};
 use super::{CHECK_EVERY, MAX_PLY, Search};
-use crate::eval::ORDER_VALUE;
-use crate::see::see_ge;
 use crate::tt::Bound;
 
 impl Search<'_> {
@@ -274,12 +272,19 @@ impl Search<'_> {
             // SEE pruning: near the leaves, a move that loses material on
             // its square (more than a margin growing with the depth) is
             // not worth a search, once a move has kept the node from mate.
+            // Promotions are never skipped.
+            let see_margin = if quiet {
+                SEE_QUIET_MARGIN * depth
+            } else {
+                SEE_CAPTURE_MARGIN * depth * depth
+            };
             if searched > 0
                 && !in_check
                 && best_score > -MATE_BOUND
                 && depth <= SEE_PRUNE_MAX_DEPTH
                 && !m.is_castle()
-                && self.loses_more_than(m, quiet, depth)
+                && m.promotion().is_none()
+                && loses_more_than(&self.pos, m, see_margin)
             {
                 self.stats.see_pruned += 1;
                 continue;
@@ -391,22 +396,6 @@ impl Search<'_> {
             .map(|p| self.evals[p])
             .find(|&e| e != -INF);
         before.is_none_or(|e| now > e)
-    }
-
-    /// Whether `m` loses more than SEE pruning's margin at `depth` by
-    /// static exchange. A capture of a piece worth at least the taker
-    /// never does, which spares most SEE calls.
-    fn loses_more_than(&self, m: Move, quiet: bool, depth: i32) -> bool {
-        let threshold = if quiet {
-            -SEE_QUIET_MARGIN * depth
-        } else {
-            let attacker = self.pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role]);
-            if m.promotion().is_some() || attacker <= victim_value(&self.pos, m) {
-                return false;
-            }
-            -SEE_CAPTURE_MARGIN * depth * depth
-        };
-        !see_ge(&self.pos, m, threshold)
     }
 
     /// Whether `color` has more than pawns and one minor piece.

@@ -18,11 +18,16 @@ pub(super) const BAD_CAPTURE: i32 = 1 << 26;
 /// before, and the history is fresher by then.
 pub(super) const UNSCORED_QUIET: i32 = 1 << 25;
 
-/// Whether a capture loses material by static exchange. Taking a piece
-/// worth at least the taker never does, which spares most SEE calls.
+/// Whether a capture loses material by static exchange.
 pub(super) fn loses_material(pos: &Position, m: Move) -> bool {
+    loses_more_than(pos, m, 0)
+}
+
+/// Whether `m` loses more than `margin` by static exchange. Taking a piece
+/// worth at least the taker never does, which spares most SEE calls.
+pub(super) fn loses_more_than(pos: &Position, m: Move, margin: i32) -> bool {
     let attacker = pos.piece_at(m.from()).map_or(0, |p| ORDER_VALUE[p.role]);
-    attacker > victim_value(pos, m) && !see_ge(pos, m, 0)
+    attacker > victim_value(pos, m) && !see_ge(pos, m, -margin)
 }
 
 /// The value of the piece `m` captures (0 for none).
