@@ -19,7 +19,12 @@
 //! reported beside the hand-made evaluation's alone. With `--init`, training
 //! starts from a stored network rather than from random weights (more
 //! games for a network trained before; its held-out error is reported
-//! first). Training is
+//! first). A stored network of fewer hidden neurons than
+//! `network::HIDDEN` is widened: the new neurons start with small random
+//! input weights and no output weight, so training starts from the same
+//! evaluation (to try a wider network, raise `HIDDEN`, pad `network.bin`
+//! with zeros so the engine builds, and fine-tune from the narrower file:
+//! `docs/engine.md`, "A wider network"). Training is
 //! deterministic: the same data, options and seed give the same file. The
 //! network depends on the hand-made evaluation: after the weights are
 //! tuned again, train it again.
@@ -209,6 +214,36 @@ impl Params {
         p.hidden_bias.iter_mut().for_each(|w| *w = next(0.05) + 0.1);
         // The output weights start at zero: no correction to begin with.
         p
+    }
+
+    /// A stored network of a narrower hidden layer (`bytes` in the layout
+    /// of [`network::Network::from_bytes`], with fewer neurons) in real
+    /// numbers, widened to [`HIDDEN`] neurons: the new ones get small random
+    /// input weights (as [`Params::random`]) and zero output weights, so the
+    /// widened network gives the same output until training uses them.
+    fn widened(bytes: &[u8], seed: u64) -> Option<Params> {
+        let narrow = bytes.len().checked_sub(4)? / (2 * (INPUTS + 3));
+        if narrow == 0 || narrow >= HIDDEN || bytes.len() != 2 * narrow * (INPUTS + 3) + 4 {
+            return None;
+        }
+        let word = |i: usize| f32::from(i16::from_le_bytes([bytes[2 * i], bytes[2 * i + 1]]));
+        let mut p = Params::random(seed);
+        for input in 0..INPUTS {
+            for k in 0..narrow {
+                p.hidden[input * HIDDEN + k] = word(input * narrow + k) / QA as f32;
+            }
+        }
+        let base = INPUTS * narrow;
+        for k in 0..narrow {
+            p.hidden_bias[k] = word(base + k) / QA as f32;
+            for view in 0..2 {
+                p.output[view * HIDDEN + k] = word(base + narrow + view * narrow + k) / QB as f32;
+            }
+        }
+        let at = bytes.len() - 4;
+        let bias = i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        p.output_bias = bias as f32 / (QA * QB) as f32;
+        Some(p)
     }
 
     /// The engine's network `net` in real numbers again.
@@ -412,12 +447,16 @@ fn main() {
     let mut params = match &config.init {
         None => Params::random(config.seed),
         Some(path) => {
-            let bytes = std::fs::read(path).ok().filter(|bytes| bytes.len() == FILE_SIZE);
-            let Some(bytes) = bytes else {
-                eprintln!("{path}: not a network of {FILE_SIZE} bytes");
+            let bytes = std::fs::read(path).unwrap_or_default();
+            let params = if bytes.len() == FILE_SIZE {
+                Params::from_network(&network::Network::from_bytes(&bytes))
+            } else if let Some(params) = Params::widened(&bytes, config.seed) {
+                eprintln!("{path}: a narrower network, widened to {HIDDEN} neurons");
+                params
+            } else {
+                eprintln!("{path}: not a network of {FILE_SIZE} bytes, nor a narrower one");
                 std::process::exit(1)
             };
-            let params = Params::from_network(&network::Network::from_bytes(&bytes));
             eprintln!(
                 "{path}: held out {:.6} before training",
                 error(&params, &held, config.threads)
