@@ -447,7 +447,13 @@ fn main() {
     let mut params = match &config.init {
         None => Params::random(config.seed),
         Some(path) => {
-            let bytes = std::fs::read(path).unwrap_or_default();
+            let bytes = match std::fs::read(path) {
+                Ok(bytes) => bytes,
+                Err(error) => {
+                    eprintln!("{path}: {error}");
+                    std::process::exit(1)
+                }
+            };
             let params = if bytes.len() == FILE_SIZE {
                 Params::from_network(&network::Network::from_bytes(&bytes))
             } else if let Some(params) = Params::widened(&bytes, config.seed) {
