@@ -11,7 +11,10 @@ fn reviewed(pgn: &str) -> (Game, chess_engine::review::Review) {
     let moves = game.mainline_moves();
     let options = AnalyseOptions {
         limits: Limits::depth(7),
-        threads: 2,
+        // One thread: each searcher keeps its table from one position to the
+        // next, so with two the positions each one saw (and so the line that
+        // the coach's words come from) would vary from run to run.
+        threads: 1,
         hash_mb: 8,
     };
     let evals = analyse_game(
