@@ -256,8 +256,8 @@ impl Search<'_> {
             // move that would be pruned (the others learn it once made,
             // more cheaply for castling, en passant and promotions).
             let may_prune = !pv_node && !in_check && quiet && searched > 0 && best_score > -MATE_BOUND;
-            let late =
-                may_prune && depth <= LMP_MAX_DEPTH && quiet_count as i32 >= LMP_BASE + LMP_SCALE * depth * depth;
+            let lmp_count = (LMP_BASE + LMP_SCALE * depth * depth) / (1 + LMP_NOT_IMPROVING * i32::from(!improving));
+            let late = may_prune && depth <= LMP_MAX_DEPTH && quiet_count as i32 >= lmp_count;
             let futile = may_prune
                 && depth <= FUTILITY_MAX_DEPTH
                 && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;

@@ -42,6 +42,9 @@ pub const LMP_MAX_DEPTH: i32 = 3;
 pub const LMP_BASE: i32 = 3;
 /// See [`LMP_MAX_DEPTH`].
 pub const LMP_SCALE: i32 = 2;
+/// When the side to move is not improving, late-move pruning's count is
+/// divided by `1 + LMP_NOT_IMPROVING` (fewer quiet moves are tried).
+pub const LMP_NOT_IMPROVING: i32 = 1;
 
 /// Futility pruning: up to this depth, quiet moves are skipped when the
 /// static evaluation plus `FUTILITY_BASE + FUTILITY_PER_DEPTH · depth` is
