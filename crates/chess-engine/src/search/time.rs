@@ -9,12 +9,15 @@ use super::Limits;
 
 /// The soft (don't start another iteration) and hard (abort) deadlines.
 pub(super) fn time_budget(limits: &Limits, start: Instant) -> (Option<Instant>, Option<Instant>) {
-    /// Kept in hand for the time the move takes to reach the clock.
+    /// Kept in hand, on a clock, for the time the move takes to reach it.
     const OVERHEAD: Duration = Duration::from_millis(20);
+    /// Kept in hand on a fixed move time: the time asked for is the
+    /// opponent's too, so only the moment it takes to answer is left over.
+    const MOVETIME_MARGIN: Duration = Duration::from_millis(2);
     let mut soft = None;
     let mut hard = None;
     if let Some(movetime) = limits.movetime {
-        let t = start + movetime.saturating_sub(OVERHEAD / 2).max(Duration::from_millis(1));
+        let t = start + movetime.saturating_sub(MOVETIME_MARGIN).max(Duration::from_millis(1));
         hard = Some(t);
         soft = Some(t);
     }
@@ -30,4 +33,40 @@ pub(super) fn time_budget(limits: &Limits, start: Instant) -> (Option<Instant>, 
         hard = Some(hard.map_or(start + max, |h: Instant| h.min(start + max)));
     }
     (soft, hard)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Clock;
+
+    #[test]
+    fn a_fixed_move_time_is_used_almost_whole() {
+        let start = Instant::now();
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(100)),
+            ..Limits::default()
+        };
+        let (soft, hard) = time_budget(&limits, start);
+        assert_eq!(hard, Some(start + Duration::from_millis(98)));
+        assert_eq!(soft, hard);
+    }
+
+    #[test]
+    fn a_clock_keeps_its_overhead_and_a_reserve() {
+        let start = Instant::now();
+        let limits = Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(3_020),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        // 3,000 ms after the overhead, a thirtieth of it is the target:
+        // half of that to start an iteration, four times it to abort one.
+        let (soft, hard) = time_budget(&limits, start);
+        assert_eq!(soft, Some(start + Duration::from_millis(50)));
+        assert_eq!(hard, Some(start + Duration::from_millis(400)));
+    }
 }
