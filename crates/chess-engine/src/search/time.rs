@@ -43,11 +43,7 @@ mod tests {
     #[test]
     fn a_fixed_move_time_is_used_almost_whole() {
         let start = Instant::now();
-        let limits = Limits {
-            movetime: Some(Duration::from_millis(100)),
-            ..Limits::default()
-        };
-        let (soft, hard) = time_budget(&limits, start);
+        let (soft, hard) = time_budget(&Limits::movetime(Duration::from_millis(100)), start);
         assert_eq!(hard, Some(start + Duration::from_millis(98)));
         assert_eq!(soft, hard);
     }
