@@ -58,6 +58,7 @@ impl Search<'_> {
         self.seldepth = 0;
         self.pv_len[0] = 0;
         self.root_depth = depth;
+        let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best: Option<Vec<Move>> = None;
         let mut best_index = None;
@@ -129,7 +130,9 @@ impl Search<'_> {
         if let Some(line) = best.as_mut() {
             self.extend_from_table(line);
             if !self.stopped {
-                let bound = if best_score >= beta { Bound::Lower } else { Bound::Exact };
+                // After a fail low (an aspiration window too high) the
+                // best score is only an upper bound, as anywhere else.
+                let bound = Bound::of(best_score, original_alpha, beta);
                 self.engine.tt.store(root_key, Some(line[0]), best_score, depth, bound);
             }
         }
@@ -157,5 +160,49 @@ impl Search<'_> {
             seen.push(pos.zobrist());
             line.push(m);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use chess_core::Position;
+
+    use crate::search::{Engine, Search};
+    use crate::tt::Bound;
+
+    /// Searches the start position's root to depth 4 in the window
+    /// `alpha..beta` and returns the bound the table keeps for the root.
+    fn root_bound(alpha: i32, beta: i32) -> (i32, Bound) {
+        let pos = Position::new();
+        let never = AtomicBool::new(false);
+        let mut engine = Engine::new(1);
+        let mut search = Search::new(&mut engine, &pos, &[], &never, &pos.legal_moves());
+        let (score, _) = search.root(4, alpha, beta, &[]);
+        let entry = engine.tt.probe(pos.zobrist()).expect("the root is stored");
+        assert_eq!(i32::from(entry.score), score);
+        (score, entry.bound)
+    }
+
+    #[test]
+    fn a_root_that_fails_low_is_stored_as_an_upper_bound() {
+        let (score, bound) = root_bound(500, 501);
+        assert!(score <= 500);
+        assert_eq!(bound, Bound::Upper);
+    }
+
+    #[test]
+    fn a_root_that_fails_high_is_stored_as_a_lower_bound() {
+        let (score, bound) = root_bound(-501, -500);
+        assert!(score >= -500);
+        assert_eq!(bound, Bound::Lower);
+    }
+
+    #[test]
+    fn a_root_inside_its_window_is_stored_as_exact() {
+        let (score, bound) = root_bound(-500, 500);
+        assert!(score.abs() < 500);
+        assert_eq!(bound, Bound::Exact);
     }
 }
