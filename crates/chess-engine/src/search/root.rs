@@ -11,7 +11,7 @@ use crate::tt::Bound;
 
 impl Search<'_> {
     /// The root search with an aspiration window around the previous
-    /// iteration's score, widened on failure.
+    /// iteration's score, widened from the score on failure.
     pub(super) fn aspirated_root(&mut self, depth: i32, previous: i32, excluded: &[Move]) -> (i32, Option<Vec<Move>>) {
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
@@ -31,14 +31,20 @@ impl Search<'_> {
             if score <= alpha || score >= beta {
                 self.stats.aspiration_fails += 1;
             }
+            // Widened from the score found, not from the old bound: a
+            // fail-soft score says how far outside the window the truth
+            // lies. After a fail low the top comes down halfway, so the
+            // search that follows does not fail high on a score it would
+            // have been given exactly.
             if score <= alpha {
-                alpha = (alpha - delta).max(-INF);
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INF);
             } else if score >= beta {
-                beta = (beta + delta).min(INF);
+                beta = (score + delta).min(INF);
             } else {
                 return (score, pv);
             }
-            delta *= 2;
+            delta += delta / ASPIRATION_GROWTH_DIVISOR;
             if delta > ASPIRATION_MAX_DELTA {
                 alpha = -INF;
                 beta = INF;
