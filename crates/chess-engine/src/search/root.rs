@@ -28,21 +28,20 @@ impl Search<'_> {
                 // may be a blunder.
                 return (score, if score > alpha { pv } else { None });
             }
-            if score <= alpha || score >= beta {
-                self.stats.aspiration_fails += 1;
+            if score > alpha && score < beta {
+                return (score, pv);
             }
+            self.stats.aspiration_fails += 1;
             // Widened from the score found, not from the old bound: a
             // fail-soft score says how far outside the window the truth
-            // lies. After a fail low the top comes down halfway, so the
-            // search that follows does not fail high on a score it would
-            // have been given exactly.
+            // lies. After a fail low the top comes down halfway too: the
+            // truth lies below the old window, and a narrower window is
+            // cheaper to search.
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INF);
-            } else if score >= beta {
-                beta = (score + delta).min(INF);
             } else {
-                return (score, pv);
+                beta = (score + delta).min(INF);
             }
             delta += delta / ASPIRATION_GROWTH_DIVISOR;
             if delta > ASPIRATION_MAX_DELTA {
