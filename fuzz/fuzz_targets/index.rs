@@ -37,6 +37,7 @@ fn options(index: &std::path::Path) -> Options {
         index: Some(index.to_path_buf()),
         threads: Some(1),
         segment_games: Some(2),
+        ..Options::default()
     }
 }
 

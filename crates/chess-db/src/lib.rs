@@ -32,6 +32,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod cache;
 pub mod header;
 pub mod identity;
 mod index;

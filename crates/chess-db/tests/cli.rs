@@ -132,3 +132,42 @@ fn every_command_has_help() {
         assert!(stdout(&out).contains("Usage: chess-db"), "{command}");
     }
 }
+
+#[test]
+fn the_cache_is_listed_and_tidied_when_an_index_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let old = write(dir.path(), "old.pgn", GAMES.as_bytes());
+    let new = write(dir.path(), "new.pgn", GAMES.as_bytes());
+    let built = chess_db(&cache, &["index", "--quiet", old.to_str().unwrap()]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let listed = chess_db(&cache, &["cache"]);
+    assert!(listed.status.success(), "{}", stderr(&listed));
+    let said = stdout(&listed);
+    assert!(said.contains("current") && said.contains("old.pgn"), "{said}");
+    assert!(said.contains("1 indexes"), "{said}");
+
+    // The file goes; its index, last used two hours ago, is removed when
+    // the next index is built.
+    std::fs::remove_file(&old).unwrap();
+    for entry in std::fs::read_dir(&cache).unwrap().flatten() {
+        let file = std::fs::OpenOptions::new().append(true).open(entry.path()).unwrap();
+        file.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(7200))
+            .unwrap();
+    }
+    assert!(stdout(&chess_db(&cache, &["cache"])).contains("file gone"));
+    let built = chess_db(&cache, &["index", "--quiet", new.to_str().unwrap()]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let said = stdout(&chess_db(&cache, &["cache"]));
+    assert!(!said.contains("old.pgn") && said.contains("new.pgn"), "{said}");
+
+    let bad = chess_db(&cache, &["cache", "--tidy", "--limit", "lots"]);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+    let cleared = chess_db(&cache, &["cache", "--clear"]);
+    assert!(
+        stdout(&cleared).starts_with("removed 1 indexes"),
+        "{}",
+        stdout(&cleared)
+    );
+    assert!(stdout(&chess_db(&cache, &["cache"])).contains("0 indexes"));
+}

@@ -15,6 +15,7 @@ fn options(dir: &std::path::Path) -> Options {
         index: Some(dir.join("index.sqlite")),
         threads: Some(2),
         segment_games: Some(97),
+        ..Options::default()
     }
 }
 

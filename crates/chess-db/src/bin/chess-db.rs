@@ -106,6 +106,27 @@ enum Command {
         #[command(flatten)]
         filter: FilterArgs,
     },
+    /// List the indexes kept in the cache folder, least recently used
+    /// first, with what became of their files; tidy or clear it.
+    ///
+    /// The folder is $CHESS_DB_CACHE, else $XDG_CACHE_HOME/chess-toolkit/db.
+    /// Its size limit is $CHESS_DB_CACHE_LIMIT (500M, 20G; default 32G):
+    /// indexes of files gone or changed are removed, then the least
+    /// recently used past the limit, whenever an index is built there (and
+    /// at most hourly otherwise).
+    Cache {
+        /// Remove the indexes of files gone or changed, then the least
+        /// recently used past the limit.
+        #[arg(long)]
+        tidy: bool,
+        /// Remove every index (they are rebuilt when next needed).
+        #[arg(long, conflicts_with = "tidy")]
+        clear: bool,
+        /// The size limit for --tidy (500M, 20G), instead of
+        /// $CHESS_DB_CACHE_LIMIT.
+        #[arg(long, value_name = "SIZE", requires = "tidy")]
+        limit: Option<String>,
+    },
 }
 
 #[derive(Args)]
@@ -228,6 +249,7 @@ fn run(command: Command) -> Result<(), Failure> {
     let mut out = io::BufWriter::new(stdout.lock());
     match command {
         Command::Index { common, verbose } => index(&common, verbose, &mut out)?,
+        Command::Cache { tidy, clear, limit } => cache(tidy, clear, limit.as_deref(), &mut out)?,
         Command::Search {
             common,
             fen,
@@ -466,6 +488,93 @@ fn index(common: &Common, verbose: bool, out: &mut impl Write) -> Result<(), Fai
         }
     }
     Ok(())
+}
+
+/// `chess-db cache`: lists, tidies or clears the cache folder.
+fn cache(tidy: bool, clear: bool, limit: Option<&str>, out: &mut impl Write) -> Result<(), Failure> {
+    let dir = chess_db::cache::dir();
+    let limit = match limit {
+        Some(text) => chess_db::cache::parse_size(text)
+            .ok_or_else(|| Failure::Usage(format!("bad size {text:?}: say 500M, 20G or a number of bytes")))?,
+        None => chess_db::cache::limit(),
+    };
+    if clear {
+        let removed = chess_db::cache::clear(&dir)?;
+        let bytes: u64 = removed.iter().map(|e| e.bytes).sum();
+        writeln!(out, "removed {} indexes, {}", removed.len(), size_text(bytes))?;
+        return Ok(());
+    }
+    if tidy {
+        let tidied = chess_db::cache::tidy(&dir, limit, &[])?;
+        for e in &tidied.removed {
+            let why = if e.is_stale() {
+                e.state.to_string()
+            } else {
+                "least recently used".into()
+            };
+            writeln!(out, "removed {} ({why}, {})", e.index.display(), size_text(e.bytes))?;
+        }
+        writeln!(
+            out,
+            "removed {} indexes; {} kept of a limit of {}",
+            tidied.removed.len(),
+            size_text(tidied.kept_bytes),
+            size_text(limit)
+        )?;
+        return Ok(());
+    }
+    let entries = chess_db::cache::list(&dir)?;
+    writeln!(out, "{} (limit {})", dir.display(), size_text(limit))?;
+    writeln!(out, "{:>10}  {:>12}  {:<13}  file", "size", "last used", "state")?;
+    let now = std::time::SystemTime::now();
+    for e in &entries {
+        let age = now.duration_since(e.used).unwrap_or_default();
+        let source = e
+            .source
+            .as_ref()
+            .map_or_else(|| e.index.display().to_string(), |s| s.display().to_string());
+        writeln!(
+            out,
+            "{:>10}  {:>12}  {:<13}  {source}",
+            size_text(e.bytes),
+            age_text(age),
+            e.state.to_string()
+        )?;
+    }
+    let total: u64 = entries.iter().map(|e| e.bytes).sum();
+    let stale = entries.iter().filter(|e| e.is_stale()).count();
+    writeln!(
+        out,
+        "{} indexes, {}; {stale} of them for files gone or changed (chess-db cache --tidy removes them)",
+        entries.len(),
+        size_text(total)
+    )?;
+    Ok(())
+}
+
+/// Bytes as people read them, in powers of 1,024 as limits are given:
+/// 1.5 GiB, 340.0 MiB, 12 KiB.
+fn size_text(bytes: u64) -> String {
+    let b = bytes as f64;
+    let (k, m, g) = (1024.0, 1024.0 * 1024.0, 1024.0 * 1024.0 * 1024.0);
+    if b >= g {
+        format!("{:.1} GiB", b / g)
+    } else if b >= m {
+        format!("{:.1} MiB", b / m)
+    } else {
+        format!("{:.0} KiB", b / k)
+    }
+}
+
+/// How long ago, in one unit: 5 s, 3 min, 2 h, 4 days.
+fn age_text(age: Duration) -> String {
+    let s = age.as_secs();
+    match s {
+        0..60 => format!("{s} s ago"),
+        60..3600 => format!("{} min ago", s / 60),
+        3600..86400 => format!("{} h ago", s / 3600),
+        _ => format!("{} days ago", s / 86400),
+    }
 }
 
 fn print_explorer(e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {

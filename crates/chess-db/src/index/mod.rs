@@ -40,28 +40,21 @@ pub struct Options {
     /// How many games a segment holds (default and most: 65,536). Smaller
     /// segments only serve to try many on a small file (tests).
     pub segment_games: Option<usize>,
+    /// The cache folder's size limit, when the index is kept there (default:
+    /// [`crate::cache::limit`]); see [`crate::cache`].
+    pub cache_limit: Option<u64>,
 }
 
-/// Where the index of `pgn` is kept by default:
-/// `$XDG_CACHE_HOME/chess-toolkit/db/NAME-HASH.sqlite` (`~/.cache` without
-/// `XDG_CACHE_HOME`; `$CHESS_DB_CACHE` replaces the whole directory), the
-/// hash being that of the file's canonical path.
+/// Where the index of `pgn` is kept by default: in the cache folder
+/// ([`crate::cache::dir`]), as `NAME-HASH.sqlite`, the hash being that of
+/// the file's canonical path.
 pub fn default_index_path(pgn: &Path) -> PathBuf {
     let canonical = pgn.canonicalize().unwrap_or_else(|_| pgn.to_path_buf());
-    let dir = std::env::var_os("CHESS_DB_CACHE")
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("XDG_CACHE_HOME")
-                .filter(|d| !d.is_empty())
-                .map(|d| PathBuf::from(d).join("chess-toolkit").join("db"))
-        })
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache").join("chess-toolkit").join("db")))
-        .unwrap_or_else(|| std::env::temp_dir().join("chess-toolkit-db"));
     let name = canonical
         .file_name()
         .map_or_else(|| "games".to_string(), |n| n.to_string_lossy().into_owned());
     let key = crate::identity::hash(canonical.to_string_lossy().as_bytes());
-    dir.join(format!("{name}-{key:016x}.sqlite"))
+    crate::cache::dir().join(format!("{name}-{key:016x}.sqlite"))
 }
 
 /// What an index holds.
@@ -232,6 +225,17 @@ impl Database {
                 (store, Vec::new(), Some((Resume::start(), Names::default())))
             }
         };
+        if options.index.is_none() {
+            // In the cache: this index is the most recently used, and the
+            // folder is tidied when it grows (and now and then).
+            crate::cache::touch(&index_path);
+            let dir = crate::cache::dir();
+            if resume.is_some() || !crate::cache::tidied_lately(&dir) {
+                let limit = options.cache_limit.unwrap_or_else(crate::cache::limit);
+                // A cache that cannot be tidied still serves.
+                let _ = crate::cache::tidy(&dir, limit, &[&index_path]);
+            }
+        }
         let shared = Arc::new(Shared {
             segments: RwLock::new(segments.into_iter().map(|s| Arc::new(Segment::stored(s))).collect()),
             names: RwLock::new(None),

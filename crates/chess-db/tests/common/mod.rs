@@ -153,6 +153,7 @@ pub fn open(pgn: &Path, dir: &Path) -> Database {
         index: Some(dir.join("index.sqlite")),
         threads: Some(2),
         segment_games: Some(97),
+        ..Options::default()
     };
     let db = Database::open(pgn, &options).unwrap();
     db.wait().unwrap();
