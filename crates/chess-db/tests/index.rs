@@ -282,3 +282,22 @@ fn a_missing_file_or_a_directory_is_an_error() {
     let e = Database::open(dir.path(), &options(dir.path())).unwrap_err();
     assert!(e.to_string().contains("directory"), "{e}");
 }
+
+#[test]
+fn queries_answer_the_same_whatever_the_memory_kept_between_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", collection(7, 1000).as_bytes());
+    let expected = answers(&open(&pgn, dir.path()));
+    // None kept, a few segments kept (the rest decoded again each query),
+    // and all: each asked twice, the second time from what was kept.
+    for limit in [0, 200_000, usize::MAX] {
+        let options = Options {
+            memory_limit: Some(limit),
+            ..options(dir.path())
+        };
+        let db = Database::open(&pgn, &options).unwrap();
+        assert!(db.progress().done);
+        assert_eq!(answers(&db), expected, "memory limit {limit}");
+        assert_eq!(answers(&db), expected, "memory limit {limit}, asked again");
+    }
+}

@@ -139,9 +139,18 @@ struct Common {
     /// Read the file on this many threads (default: one a core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Keep at most this much of the index decoded in memory between
+    /// queries (default 160M): a query's memory stays the same whatever
+    /// the collection's size.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    memory: Option<u64>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+}
+
+fn parse_size(text: &str) -> Result<u64, String> {
+    chess_db::cache::parse_size(text).ok_or_else(|| "say 500M, 2G or a number of bytes".to_string())
 }
 
 #[derive(Args)]
@@ -370,6 +379,7 @@ fn options(common: &Common) -> Options {
     Options {
         index: common.index.clone(),
         threads: common.threads,
+        memory_limit: common.memory.map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
         ..Options::default()
     }
 }

@@ -13,16 +13,18 @@
 
 mod build;
 pub(crate) mod bytes;
+pub(crate) mod columns;
 pub(crate) mod popular;
 pub(crate) mod segment;
 pub(crate) mod store;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::thread::JoinHandle;
 
 pub use build::Resume;
+use columns::{ColumnCache, Columns};
 use segment::{HeaderColumns, Names, SEGMENT_GAMES, SearchColumns};
 use store::{SegmentInfo, Store};
 
@@ -43,6 +45,11 @@ pub struct Options {
     /// The cache folder's size limit, when the index is kept there (default:
     /// [`crate::cache::limit`]); see [`crate::cache`].
     pub cache_limit: Option<u64>,
+    /// How many bytes of decoded columns are kept in memory between
+    /// queries (default 160 MiB): what makes a query's memory the same
+    /// whatever the collection's size. A collection whose columns fit is
+    /// decoded once; a larger one, again segment by segment each query.
+    pub memory_limit: Option<usize>,
 }
 
 /// Where the index of `pgn` is kept by default: in the cache folder
@@ -112,22 +119,17 @@ impl Counters {
     }
 }
 
-/// A segment of the index, its columns read when first needed.
+/// A segment of the index; its columns are read when a query needs them
+/// (through the database's [`ColumnCache`]).
 #[derive(Debug)]
 pub(crate) struct Segment {
     pub(crate) info: SegmentInfo,
-    search: OnceLock<Arc<SearchColumns>>,
-    headers: OnceLock<Arc<HeaderColumns>>,
 }
 
 impl Segment {
-    /// A segment of the store, its columns read when first asked for.
+    /// A segment of the store.
     pub(crate) fn stored(info: SegmentInfo) -> Segment {
-        Segment {
-            info,
-            search: OnceLock::new(),
-            headers: OnceLock::new(),
-        }
+        Segment { info }
     }
 }
 
@@ -145,6 +147,8 @@ pub(crate) struct Shared {
     index_path: PathBuf,
     /// How many games a segment holds.
     pub(crate) segment_games: usize,
+    /// The columns decoded for queries, kept under a limit.
+    columns: ColumnCache,
 }
 
 impl Shared {
@@ -244,6 +248,7 @@ impl Database {
             reader: Mutex::new(None),
             index_path: index_path.clone(),
             segment_games,
+            columns: ColumnCache::new(options.memory_limit.unwrap_or(columns::DEFAULT_LIMIT)),
         });
         let games = shared
             .segments
@@ -436,24 +441,32 @@ impl Database {
             .collect())
     }
 
-    /// A segment's search columns, read and checked when first asked for.
+    /// A segment's search columns, read and checked (or kept from an
+    /// earlier query).
     pub(crate) fn search_columns(&self, segment: &Segment) -> Result<Arc<SearchColumns>, Error> {
-        if let Some(s) = segment.search.get() {
-            return Ok(s.clone());
+        let columns = self.shared.columns.get(segment.info, true, || {
+            let blob = self.shared.load_blob(segment.info.id, true)?;
+            let columns = SearchColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
+            Ok::<_, Error>(Columns::Search(Arc::new(columns)))
+        })?;
+        match columns {
+            Columns::Search(c) => Ok(c),
+            Columns::Headers(_) => Err(Error::Index("the column cache mixed up its groups".into())),
         }
-        let blob = self.shared.load_blob(segment.info.id, true)?;
-        let columns = SearchColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
-        Ok(segment.search.get_or_init(|| Arc::new(columns)).clone())
     }
 
-    /// A segment's header columns, read and checked when first asked for.
+    /// A segment's header columns, read and checked (or kept from an
+    /// earlier query).
     pub(crate) fn header_columns(&self, segment: &Segment) -> Result<Arc<HeaderColumns>, Error> {
-        if let Some(h) = segment.headers.get() {
-            return Ok(h.clone());
+        let columns = self.shared.columns.get(segment.info, false, || {
+            let blob = self.shared.load_blob(segment.info.id, false)?;
+            let columns = HeaderColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
+            Ok::<_, Error>(Columns::Headers(Arc::new(columns)))
+        })?;
+        match columns {
+            Columns::Headers(c) => Ok(c),
+            Columns::Search(_) => Err(Error::Index("the column cache mixed up its groups".into())),
         }
-        let blob = self.shared.load_blob(segment.info.id, false)?;
-        let columns = HeaderColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
-        Ok(segment.headers.get_or_init(|| Arc::new(columns)).clone())
     }
 
     /// Deletes the index (a cache: the next open builds it again).

@@ -119,6 +119,15 @@ impl Popular {
         (self.keys.len(), self.games.len())
     }
 
+    /// About how many bytes of memory the table takes.
+    pub fn heap_bytes(&self) -> usize {
+        self.keys.capacity() * 8
+            + self.starts.capacity() * 4
+            + self.games.capacity() * 2
+            + self.plies.capacity()
+            + self.next.capacity() * 2
+    }
+
     /// Writes the table.
     pub fn write(&self, out: &mut Writer) {
         out.u64s(&self.keys);

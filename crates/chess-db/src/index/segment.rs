@@ -104,6 +104,48 @@ impl SearchColumns {
     pub fn len(&self) -> usize {
         self.plies.len()
     }
+
+    /// About how many bytes of memory the columns take.
+    pub fn heap_bytes(&self) -> usize {
+        self.plies.capacity() * 2
+            + self.flags.capacity()
+            + self.leave.capacity() * 16
+            + self.end.capacity() * 5
+            + self.move_starts.capacity() * 4
+            + self.moves.capacity()
+            // A position is about 200 bytes, and its map slot a few more.
+            + self.starts.capacity() * 240
+            + self.popular.heap_bytes()
+    }
+}
+
+impl HeaderColumns {
+    /// About how many bytes of memory the columns take.
+    pub fn heap_bytes(&self) -> usize {
+        let names: usize = self
+            .new_names
+            .iter()
+            .flatten()
+            .map(|n| n.capacity() + std::mem::size_of::<String>())
+            .sum();
+        let errors: usize = self
+            .errors
+            .iter()
+            .map(|e| e.reason.capacity() + std::mem::size_of::<Unreadable>())
+            .sum();
+        self.offsets.capacity() * 8
+            + self.lengths.capacity() * 4
+            + self.results.capacity()
+            + self.white_elo.capacity() * 2
+            + self.black_elo.capacity() * 2
+            + self.dates.capacity() * 4
+            + self.eco.capacity() * 2
+            + (self.white.capacity() + self.black.capacity() + self.event.capacity() + self.time_control.capacity()) * 4
+            + self.sites.capacity()
+            + self.site_ends.capacity() * 4
+            + names
+            + errors
+    }
 }
 
 /// FNV-1a: a quick hash for short names (the standard one is built to

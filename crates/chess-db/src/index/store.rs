@@ -29,7 +29,7 @@ pub const FORMAT: i64 = 1;
 const APPLICATION_ID: i64 = 0x4348_4442;
 
 /// A segment as the store lists it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SegmentInfo {
     /// Its number, from 0.
     pub id: u32,
