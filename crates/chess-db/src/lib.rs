@@ -33,6 +33,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cache;
+mod collection;
 pub mod header;
 pub mod identity;
 mod index;
@@ -42,7 +43,8 @@ mod query;
 pub mod record;
 pub mod source;
 
-pub use index::{Database, Options, Progress, Stats, default_index_path};
+pub use collection::{Database, FileProblem, is_pgn_name, pgn_files};
+pub use index::{Options, Progress, Stats, default_index_path};
 pub use material::{Material, MaterialError};
 pub use query::explore::{Explorer, MoveRow, TopGame};
 pub use query::filter::{FILTER_KEYS, Filter, TimeClass};

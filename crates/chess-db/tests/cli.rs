@@ -95,14 +95,21 @@ fn what_is_wrong_gets_one_line_and_a_status() {
     let pgn = write(dir.path(), "games.pgn", GAMES.as_bytes());
     let file = pgn.to_str().unwrap();
     let cache = dir.path().join("cache");
-    let cases: [(&[&str], i32, &str); 7] = [
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let cases: [(&[&str], i32, &str); 8] = [
         (
             &["search", "/no/such.pgn", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
             2,
             "FEN",
         ),
         (&["index", "/no/such.pgn"], 1, "/no/such.pgn"),
-        (&["index", dir.path().to_str().unwrap()], 1, "directory"),
+        (&["index", empty.to_str().unwrap()], 1, "no PGN file"),
+        (
+            &["index", dir.path().to_str().unwrap(), "--index", "x.sqlite"],
+            2,
+            "own index",
+        ),
         (&["search", file, "--fen", "not a fen"], 2, "not a fen"),
         (&["material", file, "KRZ"], 2, "KRZ"),
         (&["filter", file, "--eco", "Z99"], 2, "Z99"),
@@ -170,4 +177,39 @@ fn the_cache_is_listed_and_tidied_when_an_index_is_built() {
         stdout(&cleared)
     );
     assert!(stdout(&chess_db(&cache, &["cache"])).contains("0 indexes"));
+}
+
+#[test]
+fn a_folder_is_one_collection_whose_games_name_their_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("games");
+    std::fs::create_dir(&folder).unwrap();
+    write(&folder, "1.pgn", GAMES.as_bytes());
+    write(&folder, "2.pgn", GAMES.as_bytes());
+    let cache = dir.path().join("cache");
+    let path = folder.to_str().unwrap();
+
+    let index = chess_db(&cache, &["index", "--quiet", path]);
+    assert!(index.status.success(), "{}", stderr(&index));
+    let said = stdout(&index);
+    assert!(said.contains("files     2") && said.contains("games     8"), "{said}");
+    let verbose = stdout(&chess_db(&cache, &["index", "--quiet", "--verbose", path]));
+    assert!(verbose.contains("games/2.pgn:21:13: illegal move Ke3"), "{verbose}");
+    assert!(
+        verbose.contains("(game 3)") && !verbose.contains("(game 7)"),
+        "{verbose}"
+    );
+
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let search = chess_db(&cache, &["search", path, "--fen", after_e4]);
+    assert_eq!(stdout(&search), "1 1.pgn 1\n2 1.pgn 2\n5 2.pgn 1\n6 2.pgn 2\n");
+    let pgn = stdout(&chess_db(&cache, &["search", path, "--fen", after_e4, "--pgn"]));
+    assert_eq!(pgn.matches("[Event \"Blitz\"]").count(), 2, "{pgn}");
+
+    // A file goes: the folder is what it holds now.
+    std::fs::remove_file(folder.join("1.pgn")).unwrap();
+    let search = chess_db(&cache, &["search", path, "--fen", after_e4]);
+    assert!(search.status.success());
+    assert_eq!(stdout(&search), "1 2.pgn 1\n2 2.pgn 2\n");
+    assert_eq!(stderr(&search), "");
 }

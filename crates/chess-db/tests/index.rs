@@ -274,13 +274,14 @@ fn names_read_while_the_index_builds_stay_right_as_segments_come() {
 }
 
 #[test]
-fn a_missing_file_or_a_directory_is_an_error() {
+fn a_missing_file_or_a_folder_without_games_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nope.pgn");
     let e = Database::open(&missing, &options(dir.path())).unwrap_err();
     assert!(e.to_string().contains("nope.pgn"), "{e}");
-    let e = Database::open(dir.path(), &options(dir.path())).unwrap_err();
-    assert!(e.to_string().contains("directory"), "{e}");
+    write(dir.path(), "notes.txt", b"no games here");
+    let e = Database::open(dir.path(), &Options::default()).unwrap_err();
+    assert!(e.to_string().contains("no PGN file"), "{e}");
 }
 
 #[test]

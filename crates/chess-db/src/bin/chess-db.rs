@@ -131,7 +131,9 @@ enum Command {
 
 #[derive(Args)]
 struct Common {
-    /// The PGN file (plain, .zst, .gz or .bz2: told by its content).
+    /// The PGN file (plain, .zst, .gz or .bz2: told by its content), or a
+    /// folder: its PGN files (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2, in its
+    /// folders too) asked as one collection, each game named by its file.
     file: PathBuf,
     /// Keep the index here instead of the cache directory.
     #[arg(long, value_name = "PATH")]
@@ -274,8 +276,9 @@ fn run(command: Command) -> Result<(), Failure> {
             let numbers: Vec<u64> = found.iter().map(|m| m.game).collect();
             if ply && !output.pgn && !output.count {
                 for m in &found {
-                    writeln!(out, "{} {}", m.game, m.ply)?;
+                    writeln!(out, "{} {}", game_line(&db, m.game), m.ply)?;
                 }
+                warn_problems(&db);
             } else {
                 print_games(&db, &numbers, &output, &mut out)?;
             }
@@ -309,10 +312,11 @@ fn run(command: Command) -> Result<(), Failure> {
             let (db, _) = open(&common)?;
             let explorer = query(&db, &common, |db| db.explore(&position, Some(&filter)))?;
             if json {
-                print_explorer_json(&explorer, &mut out)?;
+                print_explorer_json(&db, &explorer, &mut out)?;
             } else {
-                print_explorer(&explorer, &mut out)?;
+                print_explorer(&db, &explorer, &mut out)?;
             }
+            warn_problems(&db);
         }
         Command::Filter {
             common,
@@ -428,7 +432,9 @@ fn query<T>(db: &Database, common: &Common, ask: impl Fn(&Database) -> Result<T,
     match ask(db) {
         Err(Error::Damaged(why)) => {
             eprintln!("chess-db: the index is damaged ({why}): building it again");
-            let _ = std::fs::remove_file(db.index_path());
+            for index in db.index_paths() {
+                let _ = std::fs::remove_file(index);
+            }
             let (fresh, _) = open(common)?;
             Ok(ask(&fresh)?)
         }
@@ -436,7 +442,31 @@ fn query<T>(db: &Database, common: &Common, ask: impl Fn(&Database) -> Result<T,
     }
 }
 
+/// A game as results name it: its number, and for a folder its file
+/// (from the folder) and its number there.
+fn game_line(db: &Database, number: u64) -> String {
+    if !db.is_folder() {
+        return number.to_string();
+    }
+    match db.locate(number) {
+        Some((file, local)) => {
+            let file = file.strip_prefix(db.pgn_path()).unwrap_or(&file);
+            format!("{number} {} {local}", file.display())
+        }
+        None => number.to_string(),
+    }
+}
+
+/// The files of a folder left out of the answer, one line each on
+/// standard error.
+fn warn_problems(db: &Database) {
+    for problem in db.problems() {
+        eprintln!("chess-db: left out: {problem}");
+    }
+}
+
 fn print_games(db: &Database, numbers: &[u64], output: &Output, out: &mut impl Write) -> Result<(), Failure> {
+    warn_problems(db);
     if output.count {
         writeln!(out, "{}", numbers.len())?;
     } else if output.pgn {
@@ -445,8 +475,8 @@ fn print_games(db: &Database, numbers: &[u64], output: &Output, out: &mut impl W
             other => Failure::from(other),
         })?;
     } else {
-        for n in numbers {
-            writeln!(out, "{n}")?;
+        for &n in numbers {
+            writeln!(out, "{}", game_line(db, n))?;
         }
     }
     Ok(())
@@ -455,16 +485,30 @@ fn print_games(db: &Database, numbers: &[u64], output: &Output, out: &mut impl W
 fn index(common: &Common, verbose: bool, out: &mut impl Write) -> Result<(), Failure> {
     let (db, built) = open(common)?;
     let stats = db.stats()?;
-    let size = std::fs::metadata(db.index_path()).map_or(0, |m| m.len());
-    let file_size = std::fs::metadata(&common.file).map_or(0, |m| m.len());
+    let indexes = db.index_paths();
+    let size: u64 = indexes
+        .iter()
+        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+        .sum();
+    let file_size: u64 = db
+        .files()
+        .iter()
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+        .sum();
     writeln!(out, "file      {}", common.file.display())?;
+    if db.is_folder() {
+        writeln!(out, "files     {}", db.files().len())?;
+    }
     writeln!(out, "games     {}", stats.games)?;
     writeln!(out, "plies     {}", stats.plies)?;
     writeln!(out, "unreadable {}", stats.unreadable)?;
+    let place = match indexes.as_slice() {
+        [one] => one.display().to_string(),
+        many => format!("{} indexes", many.len()),
+    };
     writeln!(
         out,
-        "index     {} ({:.1} MB, {:.0} bytes a game, {:.2} a ply)",
-        db.index_path().display(),
+        "index     {place} ({:.1} MB, {:.0} bytes a game, {:.2} a ply)",
         size as f64 / 1e6,
         size as f64 / stats.games.max(1) as f64,
         size as f64 / stats.plies.max(1) as f64
@@ -486,17 +530,20 @@ fn index(common: &Common, verbose: bool, out: &mut impl Write) -> Result<(), Fai
     }
     if verbose {
         for e in db.unreadable()? {
+            let (file, local) = db.locate(e.game).unwrap_or_else(|| (common.file.clone(), e.game));
+            let file = if db.is_folder() { file } else { common.file.clone() };
             writeln!(
                 out,
                 "{}:{}:{}: {} (game {})",
-                common.file.display(),
+                file.display(),
                 e.line,
                 e.column,
                 e.reason,
-                e.game
+                local
             )?;
         }
     }
+    warn_problems(&db);
     Ok(())
 }
 
@@ -587,7 +634,7 @@ fn age_text(age: Duration) -> String {
     }
 }
 
-fn print_explorer(e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {
+fn print_explorer(db: &Database, e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {
     writeln!(
         out,
         "{} games: white {} draws {} black {}",
@@ -614,7 +661,7 @@ fn print_explorer(e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {
             writeln!(
                 out,
                 "{:>8}  {} ({}) - {} ({})  {}  {}",
-                g.game,
+                game_line(db, g.game),
                 g.white,
                 g.white_elo,
                 g.black,
@@ -627,7 +674,7 @@ fn print_explorer(e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
-fn print_explorer_json(e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {
+fn print_explorer_json(db: &Database, e: &Explorer, out: &mut impl Write) -> Result<(), Failure> {
     let moves: Vec<serde_json::Value> = e
         .moves
         .iter()
@@ -642,8 +689,10 @@ fn print_explorer_json(e: &Explorer, out: &mut impl Write) -> Result<(), Failure
         .top
         .iter()
         .map(|g| {
+            let (file, local) = db.locate(g.game).map_or((None, g.game), |(f, n)| (Some(f), n));
+            let file = file.filter(|_| db.is_folder()).map(|f| f.display().to_string());
             serde_json::json!({
-                "game": g.game, "ply": g.ply, "white": g.white, "black": g.black, "whiteElo": g.white_elo,
+                "game": g.game, "file": file, "gameInFile": local, "ply": g.ply, "white": g.white, "black": g.black, "whiteElo": g.white_elo,
                 "blackElo": g.black_elo, "result": g.result.pgn(), "year": g.year,
             })
         })

@@ -39,15 +39,18 @@ impl Columns {
     }
 }
 
-/// Which columns: the segment (as its row says it, so a segment written
-/// again differently is another key) and the group.
-type Key = (SegmentInfo, bool);
+/// Which columns: the file (its number in the cache), the segment (as its
+/// row says it, so a segment written again differently is another key) and
+/// the group.
+type Key = (u64, SegmentInfo, bool);
 
 /// Decoded columns kept, least recently used first out.
 #[derive(Debug)]
 pub(crate) struct ColumnCache {
     limit: usize,
     state: Mutex<State>,
+    /// The next file's number.
+    files: std::sync::atomic::AtomicU64,
 }
 
 #[derive(Debug, Default)]
@@ -65,7 +68,13 @@ impl ColumnCache {
         ColumnCache {
             limit,
             state: Mutex::new(State::default()),
+            files: std::sync::atomic::AtomicU64::new(0),
         }
+    }
+
+    /// A number for a file whose columns this cache keeps.
+    pub(crate) fn file_key(&self) -> u64 {
+        self.files.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The columns of `segment` (`search`: which group), from the cache or
@@ -73,11 +82,12 @@ impl ColumnCache {
     /// meanwhile) and kept.
     pub(crate) fn get<E>(
         &self,
+        file: u64,
         segment: SegmentInfo,
         search: bool,
         load: impl FnOnce() -> Result<Columns, E>,
     ) -> Result<Columns, E> {
-        let key = (segment, search);
+        let key = (file, segment, search);
         if let Ok(mut state) = self.state.lock() {
             state.clock += 1;
             let now = state.clock;
@@ -145,7 +155,7 @@ mod tests {
         let loads = std::cell::Cell::new(0);
         let get = |id| {
             cache
-                .get(info(id), false, || {
+                .get(0, info(id), false, || {
                     loads.set(loads.get() + 1);
                     Ok::<_, ()>(headers(1000))
                 })
@@ -167,7 +177,7 @@ mod tests {
     #[test]
     fn columns_larger_than_the_limit_are_read_and_not_kept() {
         let cache = ColumnCache::new(100);
-        let got = cache.get(info(0), false, || Ok::<_, ()>(headers(1000))).unwrap();
+        let got = cache.get(0, info(0), false, || Ok::<_, ()>(headers(1000))).unwrap();
         assert!(matches!(got, Columns::Headers(h) if h.offsets.len() == 1000));
         assert_eq!(cache.bytes(), 0);
     }

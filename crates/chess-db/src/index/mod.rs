@@ -9,7 +9,7 @@
 //! segment on; any other change, a damaged or foreign index, or none at
 //! all, and it is built anew. Building runs in the background on every
 //! core; meanwhile queries answer on what is indexed so far
-//! ([`Database::progress`] says how far).
+//! ([`crate::Database::progress`] says how far).
 
 mod build;
 pub(crate) mod bytes;
@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::thread::JoinHandle;
 
 pub use build::Resume;
-use columns::{ColumnCache, Columns};
+pub(crate) use columns::{ColumnCache, Columns};
 use segment::{HeaderColumns, Names, SEGMENT_GAMES, SearchColumns};
 use store::{SegmentInfo, Store};
 
@@ -42,6 +42,9 @@ pub struct Options {
     /// How many games a segment holds (default and most: 65,536). Smaller
     /// segments only serve to try many on a small file (tests).
     pub segment_games: Option<usize>,
+    /// The cache folder, where indexes are kept when `index` does not say
+    /// (default: [`crate::cache::dir`]).
+    pub cache_dir: Option<PathBuf>,
     /// The cache folder's size limit, when the index is kept there (default:
     /// [`crate::cache::limit`]); see [`crate::cache`].
     pub cache_limit: Option<u64>,
@@ -56,12 +59,17 @@ pub struct Options {
 /// ([`crate::cache::dir`]), as `NAME-HASH.sqlite`, the hash being that of
 /// the file's canonical path.
 pub fn default_index_path(pgn: &Path) -> PathBuf {
+    index_path_in(&crate::cache::dir(), pgn)
+}
+
+/// Where the index of `pgn` is kept in the cache folder `dir`.
+fn index_path_in(dir: &Path, pgn: &Path) -> PathBuf {
     let canonical = pgn.canonicalize().unwrap_or_else(|_| pgn.to_path_buf());
     let name = canonical
         .file_name()
         .map_or_else(|| "games".to_string(), |n| n.to_string_lossy().into_owned());
     let key = crate::identity::hash(canonical.to_string_lossy().as_bytes());
-    crate::cache::dir().join(format!("{name}-{key:016x}.sqlite"))
+    dir.join(format!("{name}-{key:016x}.sqlite"))
 }
 
 /// What an index holds.
@@ -147,8 +155,11 @@ pub(crate) struct Shared {
     index_path: PathBuf,
     /// How many games a segment holds.
     pub(crate) segment_games: usize,
-    /// The columns decoded for queries, kept under a limit.
-    columns: ColumnCache,
+    /// The columns decoded for queries, kept under a limit (one cache for
+    /// all the files of a collection).
+    columns: Arc<ColumnCache>,
+    /// This file's number in that cache.
+    file_key: u64,
 }
 
 impl Shared {
@@ -184,37 +195,40 @@ impl Shared {
     }
 }
 
-/// A PGN file with its index: the collection queries run on.
-///
-/// ```no_run
-/// use chess_db::{Database, Options};
-/// let db = Database::open("games.pgn.zst".as_ref(), &Options::default())?;
-/// db.wait()?; // or query at once: what is indexed so far
-/// let start = chess_core::Position::new();
-/// let explorer = db.explore(&start, None)?;
-/// for row in &explorer.moves {
-///     println!("{} {} games", row.san, row.games);
-/// }
-/// # Ok::<(), chess_db::Error>(())
-/// ```
+/// One PGN file with its index: what a [`crate::Database`] is made of (one
+/// for a file, one for each file of a folder). Game numbers here are the
+/// file's own, from 1.
 #[derive(Debug)]
-pub struct Database {
+pub(crate) struct FileIndex {
     pgn: PathBuf,
     index_path: PathBuf,
+    /// The file as it was opened: a query checks it is still the same.
+    pub(crate) identity: Identity,
+    /// The size and time last checked to be the same file.
+    seen: Mutex<(u64, i64)>,
     pub(crate) shared: Arc<Shared>,
     builder: Mutex<Option<JoinHandle<Result<(), Error>>>>,
 }
 
-impl Database {
+impl FileIndex {
     /// Opens the collection in `pgn` (plain, `.zst`, `.gz` or `.bz2`),
     /// with its index: used as it is when it fits the file, extended when
     /// the file only grew, built anew otherwise (in the background: see
     /// [`Database::wait`] and [`Database::progress`]). A missing file, a
     /// directory, or an unreadable file is an error.
-    pub fn open(pgn: &Path, options: &Options) -> Result<Database, Error> {
+    /// (`columns`: the collection's cache of decoded columns; `siblings`:
+    /// the collection's other files, whose indexes a tidy of the cache
+    /// folder keeps.)
+    pub fn open(
+        pgn: &Path,
+        options: &Options,
+        columns: Arc<ColumnCache>,
+        siblings: &[PathBuf],
+    ) -> Result<FileIndex, Error> {
         let id = Identity::of(pgn).map_err(|e| Error::Io(format!("{}: {e}", pgn.display())))?;
         crate::source::open(pgn).map_err(|e| Error::Io(e.to_string()))?;
-        let index_path = options.index.clone().unwrap_or_else(|| default_index_path(pgn));
+        let cache_dir = options.cache_dir.clone().unwrap_or_else(crate::cache::dir);
+        let index_path = options.index.clone().unwrap_or_else(|| index_path_in(&cache_dir, pgn));
         let threads = options
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -233,11 +247,13 @@ impl Database {
             // In the cache: this index is the most recently used, and the
             // folder is tidied when it grows (and now and then).
             crate::cache::touch(&index_path);
-            let dir = crate::cache::dir();
-            if resume.is_some() || !crate::cache::tidied_lately(&dir) {
+            if resume.is_some() || !crate::cache::tidied_lately(&cache_dir) {
                 let limit = options.cache_limit.unwrap_or_else(crate::cache::limit);
                 // A cache that cannot be tidied still serves.
-                let _ = crate::cache::tidy(&dir, limit, &[&index_path]);
+                let keep: Vec<PathBuf> = siblings.iter().map(|f| index_path_in(&cache_dir, f)).collect();
+                let mut keep: Vec<&Path> = keep.iter().map(PathBuf::as_path).collect();
+                keep.push(&index_path);
+                let _ = crate::cache::tidy(&cache_dir, limit, &keep);
             }
         }
         let shared = Arc::new(Shared {
@@ -248,7 +264,8 @@ impl Database {
             reader: Mutex::new(None),
             index_path: index_path.clone(),
             segment_games,
-            columns: ColumnCache::new(options.memory_limit.unwrap_or(columns::DEFAULT_LIMIT)),
+            file_key: columns.file_key(),
+            columns,
         });
         let games = shared
             .segments
@@ -269,12 +286,46 @@ impl Database {
                 None
             }
         };
-        Ok(Database {
-            pgn: id.path,
+        Ok(FileIndex {
+            pgn: id.path.clone(),
+            identity: id,
             index_path,
             shared,
+            seen: Mutex::new((0, 0)),
             builder: Mutex::new(builder),
         })
+    }
+
+    /// Whether the file is still the one indexed (its size and time; its
+    /// hashes when those moved: a file only touched, or grown, still is, and
+    /// answers for what was indexed). An error says what became of it.
+    pub fn check_file(&self) -> Result<(), Error> {
+        let changed = |why: &str| Error::Io(format!("{}: {why} since it was opened", self.pgn.display()));
+        let meta = std::fs::metadata(&self.pgn).map_err(|_| changed("removed"))?;
+        let mtime = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos() as i64);
+        let now = (meta.len(), mtime);
+        let known = (self.identity.size, self.identity.mtime);
+        if now == known || self.seen.lock().is_ok_and(|s| *s == now) {
+            return Ok(());
+        }
+        if meta.len() < self.identity.size {
+            return Err(changed("truncated"));
+        }
+        let id = Identity::of(&self.pgn).map_err(|e| changed(&format!("unreadable ({e})")))?;
+        match id.change_from(&self.identity) {
+            Ok(Change::Same | Change::Appended) => {
+                if let Ok(mut seen) = self.seen.lock() {
+                    *seen = now;
+                }
+                Ok(())
+            }
+            Ok(Change::Changed) => Err(changed("replaced or changed")),
+            Err(e) => Err(changed(&format!("unreadable ({e})"))),
+        }
     }
 
     /// The index at `path`, if it can serve the file `id`: with its
@@ -444,7 +495,7 @@ impl Database {
     /// A segment's search columns, read and checked (or kept from an
     /// earlier query).
     pub(crate) fn search_columns(&self, segment: &Segment) -> Result<Arc<SearchColumns>, Error> {
-        let columns = self.shared.columns.get(segment.info, true, || {
+        let columns = self.shared.columns.get(self.shared.file_key, segment.info, true, || {
             let blob = self.shared.load_blob(segment.info.id, true)?;
             let columns = SearchColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
             Ok::<_, Error>(Columns::Search(Arc::new(columns)))
@@ -458,7 +509,7 @@ impl Database {
     /// A segment's header columns, read and checked (or kept from an
     /// earlier query).
     pub(crate) fn header_columns(&self, segment: &Segment) -> Result<Arc<HeaderColumns>, Error> {
-        let columns = self.shared.columns.get(segment.info, false, || {
+        let columns = self.shared.columns.get(self.shared.file_key, segment.info, false, || {
             let blob = self.shared.load_blob(segment.info.id, false)?;
             let columns = HeaderColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
             Ok::<_, Error>(Columns::Headers(Arc::new(columns)))
@@ -468,18 +519,9 @@ impl Database {
             Columns::Search(_) => Err(Error::Index("the column cache mixed up its groups".into())),
         }
     }
-
-    /// Deletes the index (a cache: the next open builds it again).
-    pub fn delete_index(self) -> Result<(), Error> {
-        self.cancel();
-        let _ = self.wait();
-        let path = self.index_path.clone();
-        drop(self);
-        std::fs::remove_file(&path).map_err(|e| Error::Io(format!("{}: {e}", path.display())))
-    }
 }
 
-impl Drop for Database {
+impl Drop for FileIndex {
     fn drop(&mut self) {
         // A build in the background stops with the database.
         self.shared.cancel.store(true, Ordering::Relaxed);

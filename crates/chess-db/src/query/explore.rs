@@ -8,9 +8,9 @@ use std::collections::HashMap;
 
 use chess_core::{Move, Position};
 
+use crate::Database;
 use crate::Error;
 use crate::header::GameResult;
-use crate::index::Database;
 use crate::query::filter::Filter;
 use crate::query::position::{Target, search_segment};
 use crate::record::unpack_move;
@@ -99,13 +99,16 @@ struct Part {
     top: Vec<Candidate>,
 }
 
-/// A game that may be among the top games, its players still as numbers.
+/// A game that may be among the top games.
 #[derive(Debug)]
 struct Candidate {
     average: u16,
     game: u64,
     ply: u32,
+    /// The players: their numbers in the file's name lists, until the
+    /// segment's best are kept, then their names.
     players: [u32; 2],
+    names: [String; 2],
     elos: [u16; 2],
     result: GameResult,
     year: Option<u16>,
@@ -124,7 +127,7 @@ impl Database {
             };
             let mut part = Part::default();
             for m in matches {
-                let i = (m.game - 1 - u64::from(view.first)) as usize;
+                let i = (m.game - 1 - view.first) as usize;
                 let result = h.result(i);
                 let counts = if m.next == u16::MAX {
                     part.ended[result as usize] += 1;
@@ -150,6 +153,7 @@ impl Database {
                         game: m.game,
                         ply: m.ply,
                         players: [h.white[i], h.black[i]],
+                        names: Default::default(),
                         elos,
                         result,
                         year,
@@ -160,6 +164,12 @@ impl Database {
                 }
             }
             keep_top(&mut part.top);
+            // Names now, from this file's lists: files number them apart.
+            let ids: Vec<u32> = part.top.iter().flat_map(|c| c.players).collect();
+            let mut names = view.index.player_names(&ids)?.into_iter();
+            for c in &mut part.top {
+                c.names = [names.next().unwrap_or_default(), names.next().unwrap_or_default()];
+            }
             Ok(vec![part])
         })?;
         let mut moves: HashMap<u16, Counts> = HashMap::new();
@@ -182,20 +192,21 @@ impl Database {
             top.extend(part.top);
         }
         keep_top(&mut top);
-        let ids: Vec<u32> = top.iter().flat_map(|c| c.players).collect();
-        let mut names = self.player_names(&ids)?.into_iter();
         let mut explorer = Explorer {
             top: top
                 .into_iter()
-                .map(|c| TopGame {
-                    game: c.game,
-                    ply: c.ply,
-                    white: names.next().unwrap_or_default(),
-                    black: names.next().unwrap_or_default(),
-                    white_elo: c.elos[0],
-                    black_elo: c.elos[1],
-                    result: c.result,
-                    year: c.year,
+                .map(|c| {
+                    let [white, black] = c.names;
+                    TopGame {
+                        game: c.game,
+                        ply: c.ply,
+                        white,
+                        black,
+                        white_elo: c.elos[0],
+                        black_elo: c.elos[1],
+                        result: c.result,
+                        year: c.year,
+                    }
                 })
                 .collect(),
             ..Explorer::default()

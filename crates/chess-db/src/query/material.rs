@@ -6,8 +6,8 @@
 
 use chess_core::Role;
 
+use crate::Database;
 use crate::Error;
-use crate::index::Database;
 use crate::index::segment::{OWN_START, SearchColumns, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
@@ -19,7 +19,7 @@ use crate::record::pack_move;
 /// `target` for at least `plies` positions in a row.
 fn search_segment(
     search: &SearchColumns,
-    first: u32,
+    first: u64,
     target: &Material,
     plies: u32,
     allowed: Option<&[bool]>,
@@ -44,7 +44,7 @@ fn search_segment(
             continue;
         }
         let moves = search.moves_of(i);
-        let damaged = || Error::Damaged(format!("game {} does not replay", u64::from(first) + i as u64 + 1));
+        let damaged = || Error::Damaged(format!("game {} does not replay", first + i as u64 + 1));
         let (mut at, mut ply, mut run_start) = (0usize, 0u32, None::<u32>);
         let found = loop {
             if material == *target {
@@ -92,7 +92,7 @@ fn search_segment(
                 u16::MAX
             };
             out.push(Match {
-                game: u64::from(first) + i as u64 + 1,
+                game: first + i as u64 + 1,
                 ply,
                 next,
             });

@@ -11,15 +11,18 @@ pub mod position;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::Database;
 use crate::Error;
-use crate::index::Database;
+use crate::index::FileIndex;
 use crate::index::segment::{HeaderColumns, SearchColumns};
 use filter::Filter;
 
 /// A segment's columns as a query reads them.
 pub(crate) struct View {
-    /// The number (from 0) of its first game.
-    pub first: u32,
+    /// The collection's number (from 0) of its first game.
+    pub first: u64,
+    /// The file's index (its name lists, for players' names).
+    pub index: Arc<FileIndex>,
     /// What searches read.
     pub search: Arc<SearchColumns>,
     /// The header values, when the query asked for them.
@@ -28,36 +31,58 @@ pub(crate) struct View {
 
 impl Database {
     /// Runs `each` on every segment (on every core), with the games a
-    /// `filter` lets through, and gives the results in file order.
+    /// `filter` lets through, and gives the results in the collection's
+    /// order.
     pub(crate) fn each_segment<T: Send>(
         &self,
         filter: Option<&Filter>,
-        each: impl Fn(&SearchColumns, u32, Option<&[bool]>) -> Result<Vec<T>, Error> + Sync,
+        each: impl Fn(&SearchColumns, u64, Option<&[bool]>) -> Result<Vec<T>, Error> + Sync,
     ) -> Result<Vec<T>, Error> {
         self.each_view(filter, false, |view, allowed| each(&view.search, view.first, allowed))
     }
 
     /// [`Database::each_segment`] with the header columns at hand too when
-    /// `headers` asks for them.
+    /// `headers` asks for them. The segments of every file of the
+    /// collection are shared out among the cores together; a file whose
+    /// index fails (damaged, or the file changed) is left out of a
+    /// folder's answer and named in its problems.
     pub(crate) fn each_view<T: Send>(
         &self,
         filter: Option<&Filter>,
         headers: bool,
         each: impl Fn(&View, Option<&[bool]>) -> Result<Vec<T>, Error> + Sync,
     ) -> Result<Vec<T>, Error> {
-        let segments = self.segments();
+        let parts = self.parts()?;
         let filter = filter.filter(|f| !f.is_empty());
-        let compiled = match filter {
-            Some(f) => Some(f.compile(&*self.names()?)),
-            None => None,
-        };
         let need_headers = headers || filter.is_some_and(Filter::needs_headers);
+        // Each file's filter, on its name lists.
+        let mut compiled = Vec::with_capacity(parts.len());
+        let mut failed: Vec<Option<Error>> = vec![None; parts.len()];
+        for (k, part) in parts.iter().enumerate() {
+            compiled.push(match filter {
+                Some(f) => match part.index.names() {
+                    Ok(names) => Some(f.compile(&names)),
+                    Err(e) => {
+                        failed[k] = Some(e);
+                        None
+                    }
+                },
+                None => None,
+            });
+        }
+        // Every segment of every file: (its file, the segment).
+        let segments: Vec<(usize, Arc<crate::index::Segment>)> = parts
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| failed[*k].is_none())
+            .flat_map(|(k, part)| part.index.segments().into_iter().map(move |s| (k, s)))
+            .collect();
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .min(segments.len())
             .max(1);
         let next = AtomicUsize::new(0);
-        // One slot per segment, so results come back in the file's order.
+        // One slot per segment, so results come back in the collection's order.
         type Slot<T> = std::sync::Mutex<Option<Result<Vec<T>, Error>>>;
         let results: Vec<Slot<T>> = segments.iter().map(|_| std::sync::Mutex::new(None)).collect();
         std::thread::scope(|scope| {
@@ -66,18 +91,20 @@ impl Database {
                     scope.spawn(|| {
                         loop {
                             let k = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(segment) = segments.get(k) else { break };
+                            let Some((file, segment)) = segments.get(k) else { break };
+                            let part = &parts[*file];
                             let run = || -> Result<Vec<T>, Error> {
                                 let view = View {
-                                    first: segment.info.first,
-                                    search: self.search_columns(segment)?,
+                                    first: part.offset + u64::from(segment.info.first),
+                                    index: part.index.clone(),
+                                    search: part.index.search_columns(segment)?,
                                     headers: if need_headers {
-                                        Some(self.header_columns(segment)?)
+                                        Some(part.index.header_columns(segment)?)
                                     } else {
                                         None
                                     },
                                 };
-                                let allowed = compiled.as_ref().map(|c| {
+                                let allowed = compiled[*file].as_ref().map(|c| {
                                     c.games(Some(&view.search), view.headers.as_deref(), segment.info.games as usize)
                                 });
                                 each(&view, allowed.as_deref())
@@ -98,12 +125,24 @@ impl Database {
                 let _ = worker.join();
             }
         });
-        let mut out = Vec::new();
-        for slot in results {
+        // A file any of whose segments failed answers nothing.
+        let mut answers: Vec<Vec<Vec<T>>> = parts.iter().map(|_| Vec::new()).collect();
+        for ((file, _), slot) in segments.iter().zip(results) {
             match slot.into_inner().ok().flatten() {
-                Some(Ok(part)) => out.extend(part),
-                Some(Err(e)) => return Err(e),
-                None => return Err(Error::Index("a segment was not searched".into())),
+                Some(Ok(part)) => answers[*file].push(part),
+                Some(Err(e)) => {
+                    failed[*file].get_or_insert(e);
+                }
+                None => {
+                    failed[*file].get_or_insert(Error::Index("a segment was not searched".into()));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for ((part, answer), failure) in parts.iter().zip(answers).zip(failed) {
+            match failure {
+                Some(e) => self.left_out(part, e)?,
+                None => out.extend(answer.into_iter().flatten()),
             }
         }
         Ok(out)
@@ -118,7 +157,7 @@ impl Database {
                 .filter(|&i| {
                     allowed.is_none_or(|a| a[i]) && view.search.flags[i] & crate::index::segment::UNREADABLE == 0
                 })
-                .map(|i| u64::from(view.first) + i as u64 + 1)
+                .map(|i| view.first + i as u64 + 1)
                 .collect())
         })
     }

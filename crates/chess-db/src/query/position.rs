@@ -12,8 +12,8 @@
 
 use chess_core::Position;
 
+use crate::Database;
 use crate::Error;
-use crate::index::Database;
 use crate::index::segment::{OWN_START, SearchColumns, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
@@ -80,7 +80,7 @@ impl Target {
 /// `first` (from 0); `allowed` says which games may match (a filter's).
 pub(crate) fn search_segment(
     search: &SearchColumns,
-    first: u32,
+    first: u64,
     target: &Target,
     allowed: Option<&[bool]>,
 ) -> Result<Vec<Match>, Error> {
@@ -133,14 +133,14 @@ pub(crate) fn search_segment(
             continue;
         }
         found[i] = replay_to(&start, search.moves_of(i), target, from, to)
-            .map_err(|_| Error::Damaged(format!("game {} does not replay", u64::from(first) + i as u64 + 1)))?;
+            .map_err(|_| Error::Damaged(format!("game {} does not replay", first + i as u64 + 1)))?;
     }
     Ok(found
         .into_iter()
         .enumerate()
         .filter_map(|(i, f)| {
             f.map(|(ply, next)| Match {
-                game: u64::from(first) + i as u64 + 1,
+                game: first + i as u64 + 1,
                 ply,
                 next,
             })
