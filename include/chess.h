@@ -1094,6 +1094,14 @@ void chess_pgn_reader_free(struct ChessPgnReader *reader);
  * extended when games were only appended, built anew otherwise, on every
  * core. A damaged or foreign index file is rebuilt, never trusted.
  *
+ * `pgn_path` may name a folder: its PGN files (`.pgn`, `.pgn.zst`,
+ * `.pgn.gz`, `.pgn.bz2`, in its folders too), in the order of their paths,
+ * are one collection, each with its own index in the cache directory
+ * (`index_path` must be NULL); game numbers run on from one file to the
+ * next, and `chess_db_game_file` says which file a game is in. A file of
+ * the folder that cannot be read, or that changes while the collection is
+ * open, is left out of the answers (the others still answer).
+ *
  * While it builds, `progress` (NULL for none) is called with `user_data`
  * about ten times a second. When `cancel` (NULL for none) points to a
  * value that becomes nonzero (set from the callback, or from another
@@ -1128,6 +1136,18 @@ void chess_db_free(struct ChessDb *db);
  * `db` is NULL or live.
  */
 uint64_t chess_db_game_count(const struct ChessDb *db);
+
+/**
+ * The file game `number` (from 1) is in, snprintf-style (its full path;
+ * for a folder opened with `chess_db_open`, one of its files), with the
+ * game's number in that file in `*number_in_file` (when not NULL). 0 and
+ * an empty string for a number out of range, or NULL `db`.
+ *
+ * # Safety
+ * `db` is NULL or live; `number_in_file` is NULL or writable; `buf` is
+ * NULL or writable for `cap` bytes.
+ */
+size_t chess_db_game_file(const struct ChessDb *db, uint64_t number, uint64_t *number_in_file, char *buf, size_t cap);
 
 /**
  * The number of games that could not be read (each is left out of every

@@ -499,8 +499,9 @@ struct DbExplorer {
 /// material and header, explored move by move.
 class Database {
  public:
-  /// Opens `pgn` and returns when its index is complete (built, extended
-  /// or used as it is). `index` empty: the user's cache directory.
+  /// Opens `pgn` (a PGN file, or a folder of them as one collection) and
+  /// returns when its index is complete (built, extended or used as it
+  /// is). `index` empty: the user's cache directory.
   /// `on_progress` (any callable taking a const ChessDbProgress &, which
   /// must not throw) is called while it builds. Throws CHESS_ERR_IO when
   /// the file cannot be read.
@@ -565,6 +566,12 @@ class Database {
   /// Game `number`'s text as the file has it.
   std::string game_text(uint64_t number) const {
     return detail::checked_text([&](char *buf, size_t cap) { return chess_db_game_text(db_.get(), number, buf, cap); });
+  }
+  /// The file game `number` is in (a folder's collection has several),
+  /// and its number there in `number_in_file` when given.
+  std::string game_file(uint64_t number, uint64_t *number_in_file = nullptr) const {
+    return detail::checked_text(
+        [&](char *buf, size_t cap) { return chess_db_game_file(db_.get(), number, number_in_file, buf, cap); });
   }
   const ChessDb *get() const noexcept { return db_.get(); }
 

@@ -1,12 +1,16 @@
 /* libchess from C: the traps a C programmer falls into stay closed, and the
  * API C users reach for works. Built and run (also under valgrind) by
  * tests/tests/c_library.rs; exits 0 when every check passes. */
+#define _POSIX_C_SOURCE 200809L /* setenv, mkdir, rmdir, opendir */
 #include <chess.h>
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>   /* the test's cache folder, emptied */
+#include <sys/stat.h> /* mkdir */
+#include <unistd.h>   /* rmdir */
 
 static int failures = 0;
 
@@ -481,6 +485,59 @@ static void on_progress(const ChessDbProgress *p, void *user) {
   if (user != NULL) *(int32_t *)user = 1; /* cancel from the callback */
 }
 
+static void write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "wb");
+  CHECK(f != NULL);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* `after_e4`: the position after 1. e4, which games 1 and 2 of COLLECTION
+   reach. */
+static void folder_collections(const ChessPosition *after_e4) {
+  mkdir("api_test_folder", 0700);
+  write_file("api_test_folder/a.pgn", COLLECTION);
+  write_file("api_test_folder/b.pgn", COLLECTION);
+  /* The folder's indexes in a cache of the test's own. */
+  setenv("CHESS_DB_CACHE", "api_test_cache", 1);
+  CHECK(chess_db_open("api_test_folder", "one.sqlite", NULL, NULL, NULL) == NULL); /* no one index for many files */
+  ChessDb *db = chess_db_open("api_test_folder", NULL, NULL, NULL, NULL);
+  CHECK(db != NULL);
+  CHECK(chess_db_game_count(db) == 8);
+  CHECK(chess_db_unreadable_count(db) == 2);
+  ChessDbGames *found = chess_db_search_position(db, after_e4, -1, NULL);
+  CHECK(chess_db_games_count(found) == 4);
+  ChessDbMatch m = {0, 0};
+  CHECK(chess_db_games_at(found, 3, &m) == CHESS_OK && m.game == 6 && m.ply == 1);
+  chess_db_games_free(found);
+  uint64_t in_file = 0;
+  char file[4096];
+  size_t len = chess_db_game_file(db, 6, &in_file, file, sizeof file);
+  CHECK(len > 0 && len == strlen(file) && in_file == 2);
+  CHECK(strstr(file, "api_test_folder/b.pgn") != NULL);
+  CHECK(chess_db_game_file(db, 6, NULL, NULL, 0) == len);
+  CHECK(chess_db_game_file(db, 9, &in_file, file, sizeof file) == 0 && in_file == 0);
+  CHECK_STR(file, "");
+  CHECK(chess_db_game_file(NULL, 1, &in_file, file, sizeof file) == 0);
+  ChessGame *g = chess_db_read_game(db, 8);
+  CHECK(g != NULL && chess_game_move_count(g) == 4);
+  chess_game_free(g);
+  chess_db_free(db);
+  remove("api_test_folder/a.pgn");
+  remove("api_test_folder/b.pgn");
+  rmdir("api_test_folder");
+  DIR *cache = opendir("api_test_cache");
+  CHECK(cache != NULL);
+  for (struct dirent *e = readdir(cache); e != NULL; e = readdir(cache)) {
+    char path[512];
+    snprintf(path, sizeof path, "api_test_cache/%s", e->d_name);
+    if (e->d_name[0] != '.') remove(path);
+  }
+  closedir(cache);
+  rmdir("api_test_cache");
+  unsetenv("CHESS_DB_CACHE");
+}
+
 static void game_collections(void) {
   const char *pgn = "api_test_games.pgn", *index = "api_test_games.sqlite";
   FILE *f = fopen(pgn, "wb");
@@ -585,6 +642,9 @@ static void game_collections(void) {
   CHECK(chess_db_game_text(db, 2, text, len + 1) == len);
   CHECK(strncmp(text, "[Event \"Club\"]", 14) == 0);
   free(text);
+
+  /* A folder: its files are one collection, each game named by its file. */
+  folder_collections(chess_game_position(line));
 
   /* NULL everywhere: errors, never crashes. */
   CHECK(chess_db_open(NULL, index, NULL, NULL, NULL) == NULL);

@@ -140,6 +140,9 @@ int main() {
     CHECK(db.search_material("KQRRBBNNPPPPPPPPkqrrbbnnpppppppp").size() == 3);
     CHECK(db.read_game(2).tag("White").value_or("") == "Bob");
     CHECK(db.game_text(3).find("1. e4 c5") != std::string::npos);
+    uint64_t in_file = 0;
+    CHECK(db.game_file(3, &in_file).find(pgn) != std::string::npos && in_file == 3);
+    throws(CHESS_ERR_INVALID_ARG, [&] { db.game_file(4); });
     std::string why = throws(CHESS_ERR_INVALID_ARG, [&] { db.read_game(4); });
     CHECK(why.find("1 to 3") != std::string::npos);
     throws(CHESS_ERR_IO, [] { chess::Database::open("/no/such.pgn", "x.sqlite"); });

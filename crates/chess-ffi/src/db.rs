@@ -98,6 +98,14 @@ pub(crate) fn db_fail(e: DbError) -> Fail {
 /// extended when games were only appended, built anew otherwise, on every
 /// core. A damaged or foreign index file is rebuilt, never trusted.
 ///
+/// `pgn_path` may name a folder: its PGN files (`.pgn`, `.pgn.zst`,
+/// `.pgn.gz`, `.pgn.bz2`, in its folders too), in the order of their paths,
+/// are one collection, each with its own index in the cache directory
+/// (`index_path` must be NULL); game numbers run on from one file to the
+/// next, and `chess_db_game_file` says which file a game is in. A file of
+/// the folder that cannot be read, or that changes while the collection is
+/// open, is left out of the answers (the others still answer).
+///
 /// While it builds, `progress` (NULL for none) is called with `user_data`
 /// about ten times a second. When `cancel` (NULL for none) points to a
 /// value that becomes nonzero (set from the callback, or from another
@@ -195,6 +203,39 @@ pub unsafe extern "C" fn chess_db_free(db: *mut ChessDb) {
 pub unsafe extern "C" fn chess_db_game_count(db: *const ChessDb) -> u64 {
     // SAFETY: contract of this function.
     run(0, || Ok(unsafe { handle(db) }?.db.game_count()))
+}
+
+/// The file game `number` (from 1) is in, snprintf-style (its full path;
+/// for a folder opened with `chess_db_open`, one of its files), with the
+/// game's number in that file in `*number_in_file` (when not NULL). 0 and
+/// an empty string for a number out of range, or NULL `db`.
+///
+/// # Safety
+/// `db` is NULL or live; `number_in_file` is NULL or writable; `buf` is
+/// NULL or writable for `cap` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_db_game_file(
+    db: *const ChessDb,
+    number: u64,
+    number_in_file: *mut u64,
+    buf: *mut c_char,
+    cap: usize,
+) -> usize {
+    // SAFETY: contract of this function.
+    let found = run(None, || {
+        let d = unsafe { handle(db) }?;
+        check_number(&d.db, number)?;
+        d.db.locate(number)
+            .map(Some)
+            .ok_or_else(|| Fail::invalid(format!("game {number} does not exist")))
+    });
+    let (path, local) = found.unwrap_or_default();
+    if !number_in_file.is_null() {
+        // SAFETY: contract of this function: writable when not NULL.
+        unsafe { number_in_file.write(local) };
+    }
+    // SAFETY: contract of this function.
+    unsafe { write_bytes(path.as_os_str().as_encoded_bytes(), buf, cap) }
 }
 
 /// The number of games that could not be read (each is left out of every
