@@ -142,7 +142,7 @@ struct Common {
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// Keep at most this much of the index decoded in memory between
-    /// queries (default 160M): a query's memory stays the same whatever
+    /// queries (default 64M): a query's memory stays the same whatever
     /// the collection's size.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     memory: Option<u64>,

@@ -16,9 +16,12 @@ use std::sync::{Arc, Mutex};
 use super::segment::{HeaderColumns, SearchColumns};
 use super::store::SegmentInfo;
 
-/// The default limit: enough for about 12 segments (some 800,000 games)
-/// of search and header columns, and a query under 300 MB in all.
-pub const DEFAULT_LIMIT: usize = 160 << 20;
+/// The default limit: some five segments' search and header columns
+/// (about 330,000 games). Measured with `chess-db` on collections of 1 and
+/// 3 million games: a query peaks at 165-200 MB with it (80-100 MB with
+/// none kept, 270-420 MB with 160 MiB), a little more with 3 million than
+/// with 1 (docs/collections.md, "Memory").
+pub const DEFAULT_LIMIT: usize = 64 << 20;
 
 /// A segment's columns of one group, decoded.
 #[derive(Clone, Debug)]

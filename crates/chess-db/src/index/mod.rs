@@ -49,7 +49,7 @@ pub struct Options {
     /// [`crate::cache::limit`]); see [`crate::cache`].
     pub cache_limit: Option<u64>,
     /// How many bytes of decoded columns are kept in memory between
-    /// queries (default 160 MiB): what makes a query's memory the same
+    /// queries (default 64 MiB): what makes a query's memory the same
     /// whatever the collection's size. A collection whose columns fit is
     /// decoded once; a larger one, again segment by segment each query.
     pub memory_limit: Option<usize>,
