@@ -34,6 +34,8 @@
 
 pub mod cache;
 mod collection;
+#[cfg(feature = "parquet")]
+pub mod export;
 pub mod header;
 pub mod identity;
 mod index;

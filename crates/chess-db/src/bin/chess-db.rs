@@ -106,6 +106,23 @@ enum Command {
         #[command(flatten)]
         filter: FilterArgs,
     },
+    /// Write the collection as Parquet, for DuckDB, Spark, Polars or pandas:
+    /// OUT/games/*.parquet (a row a game: header, moves in UCI) and
+    /// OUT/positions/*.parquet (a row a position: game, ply, Polyglot key,
+    /// move played), one file of each for every 65,536 games.
+    ///
+    /// Needs chess-db built with the `parquet` feature
+    /// (cargo build --release -p chess-db --features parquet).
+    Export {
+        #[command(flatten)]
+        common: Common,
+        /// The folder to write the tables into.
+        #[arg(long, value_name = "OUT")]
+        parquet: PathBuf,
+        /// The positions of each game up to this ply (0: start positions only).
+        #[arg(long, value_name = "N", default_value_t = 40)]
+        plies: u32,
+    },
     /// List the indexes kept in the cache folder, least recently used
     /// first, with what became of their files; tidy or clear it.
     ///
@@ -261,6 +278,7 @@ fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Index { common, verbose } => index(&common, verbose, &mut out)?,
         Command::Cache { tidy, clear, limit } => cache(tidy, clear, limit.as_deref(), &mut out)?,
+        Command::Export { common, parquet, plies } => export(&common, &parquet, plies, &mut out)?,
         Command::Search {
             common,
             fen,
@@ -545,6 +563,41 @@ fn index(common: &Common, verbose: bool, out: &mut impl Write) -> Result<(), Fai
     }
     warn_problems(&db);
     Ok(())
+}
+
+/// `chess-db export --parquet OUT`: the collection as Parquet tables.
+#[cfg(feature = "parquet")]
+fn export(common: &Common, to: &std::path::Path, plies: u32, out: &mut impl Write) -> Result<(), Failure> {
+    let (db, _) = open(common)?;
+    let started = Instant::now();
+    let bar = progress_bar(common.quiet);
+    bar.set_length(db.game_count().max(1));
+    let written = query(&db, common, |db| {
+        db.export_parquet(to, plies, &|games| bar.set_position(games))
+    })?;
+    bar.finish_and_clear();
+    warn_problems(&db);
+    let time = started.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "wrote {} games and {} positions to {} ({} files, {:.1} MB) in {:.2} s, {:.0} games/s",
+        written.games,
+        written.positions,
+        to.display(),
+        written.files,
+        written.bytes as f64 / 1e6,
+        time,
+        written.games as f64 / time.max(1e-9)
+    )?;
+    Ok(())
+}
+
+/// Without the `parquet` feature: says how to build with it.
+#[cfg(not(feature = "parquet"))]
+fn export(_: &Common, _: &std::path::Path, _: u32, _: &mut impl Write) -> Result<(), Failure> {
+    Err(Failure::Usage(
+        "this chess-db was built without Parquet: cargo build --release -p chess-db --features parquet".into(),
+    ))
 }
 
 /// `chess-db cache`: lists, tidies or clears the cache folder.
