@@ -3,6 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use chess_core::Game;
+use chess_core::pgn::Eval;
 use chess_engine::Limits;
 use chess_engine::review::{AnalyseOptions, Judgement, analyse_game, annotate, evals_of, review};
 
@@ -11,10 +12,7 @@ fn reviewed(pgn: &str) -> (Game, chess_engine::review::Review) {
     let moves = game.mainline_moves();
     let options = AnalyseOptions {
         limits: Limits::depth(7),
-        // One thread: each searcher keeps its table from one position to the
-        // next, so with two the positions each one saw (and so the line that
-        // the coach's words come from) would vary from run to run.
-        threads: 1,
+        threads: 2,
         hash_mb: 8,
     };
     let evals = analyse_game(
@@ -133,7 +131,10 @@ fn the_review_command_checks_its_arguments() {
     std::fs::write(&input, two.join("\n\n[Event")).unwrap();
     let out = run(&["review", input.to_str().unwrap(), "--depth", "1", "--threads", "2"]);
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("2 game(s) reviewed"));
+    // Not a terminal: no progress bar drawn, only the summary.
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.starts_with("2 game(s) reviewed"), "{said:?}");
+    assert!(!said.contains('\r'), "{said:?}");
     let games = games_of(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(|g| evals_of(g).is_some()));
@@ -174,4 +175,133 @@ fn reviewing_twice_keeps_one_sentence_and_the_players_comment() {
     annotate(&mut game, &review);
     assert_eq!(game.comment(qg5), once);
     assert_eq!(game.nags(qg5), [4]);
+}
+
+/// Reviews the main line of `game` at `depth` on `threads` threads.
+fn review_of(game: &Game, depth: u32, threads: usize) -> chess_engine::review::Review {
+    let moves = game.mainline_moves();
+    let options = AnalyseOptions {
+        limits: Limits::depth(depth),
+        threads,
+        hash_mb: 4,
+    };
+    let evals = analyse_game(
+        game.start_position(),
+        &moves,
+        &options,
+        &AtomicBool::new(false),
+        &|_, _| {},
+    )
+    .unwrap();
+    review(game.start_position(), &moves, &evals)
+}
+
+#[test]
+fn a_game_reviewed_again_gets_the_same_marks_and_words() {
+    // Three games of the twenty, each reviewed three times: on one thread,
+    // on two, and on two again. Every evaluation, mark and sentence the same.
+    for game in games_of(TWENTY_GAMES).iter().take(3) {
+        let one = review_of(game, 8, 1);
+        assert_eq!(review_of(game, 8, 2), one);
+        assert_eq!(review_of(game, 8, 2), one);
+        assert!(one.moves.iter().any(|m| m.judgement.is_some()), "a club game has marks");
+    }
+}
+
+/// Lila's rule (`modules/tree/src/main/Advice.scala`, CpAdvice then
+/// MateAdvice), written again from its source for the test: `prev` and
+/// `info` from White's side, `white_moved` whether White made the move.
+fn lila_judgement(prev: Eval, info: Eval, white_moved: bool) -> Option<Judgement> {
+    // Score.mate(0) after the move: the side to move is mated, by the mover.
+    let as_score = |e: Eval, white_to_move: bool| match e {
+        Eval::Mate(0) => Eval::Mate(if white_to_move { -1 } else { 1 }),
+        e => e,
+    };
+    let (prev, info) = (as_score(prev, white_moved), as_score(info, !white_moved));
+    let chances = |cp: i32| (2.0 / (1.0 + (-0.00368208 * f64::from(cp)).exp()) - 1.0f64).clamp(-1.0, 1.0);
+    if let (Eval::Centipawns(cp), Eval::Centipawns(info_cp)) = (prev, info) {
+        let d = chances(info_cp) - chances(cp);
+        // info.color is the mover: fold(-d, d) takes -d for White.
+        let delta = if white_moved { -d } else { d };
+        return [
+            (0.3, Judgement::Blunder),
+            (0.2, Judgement::Mistake),
+            (0.1, Judgement::Inaccuracy),
+        ]
+        .into_iter()
+        .find(|(t, _)| *t <= delta)
+        .map(|(_, j)| j);
+    }
+    let invert = |e: Eval| match e {
+        Eval::Centipawns(cp) if !white_moved => Eval::Centipawns(-cp),
+        Eval::Mate(n) if !white_moved => Eval::Mate(-n),
+        e => e,
+    };
+    let (p, n) = (invert(prev), invert(info));
+    let cp_or_zero = |e: Eval| if let Eval::Centipawns(cp) = e { cp } else { 0 };
+    let created = matches!((p, n), (Eval::Centipawns(_), Eval::Mate(m)) if m < 0);
+    let lost = matches!((p, n), (Eval::Mate(m), Eval::Centipawns(_)) if m > 0)
+        || matches!((p, n), (Eval::Mate(a), Eval::Mate(b)) if a > 0 && b < 0);
+    if created {
+        let before = cp_or_zero(p);
+        Some(if before < -999 {
+            Judgement::Inaccuracy
+        } else if before < -700 {
+            Judgement::Mistake
+        } else {
+            Judgement::Blunder
+        })
+    } else if lost {
+        let after = cp_or_zero(n);
+        Some(if after > 999 {
+            Judgement::Inaccuracy
+        } else if after > 700 {
+            Judgement::Mistake
+        } else {
+            Judgement::Blunder
+        })
+    } else {
+        None
+    }
+}
+
+#[test]
+fn every_mark_is_lilas_on_the_reviews_own_evaluations() {
+    let mut marked = 0;
+    for game in games_of(TWENTY_GAMES).iter().take(8) {
+        let moves = game.mainline_moves();
+        let options = AnalyseOptions {
+            limits: Limits::depth(6),
+            threads: 2,
+            hash_mb: 4,
+        };
+        let evals = analyse_game(
+            game.start_position(),
+            &moves,
+            &options,
+            &AtomicBool::new(false),
+            &|_, _| {},
+        )
+        .unwrap();
+        let reviewed = review(game.start_position(), &moves, &evals);
+        for (i, m) in reviewed.moves.iter().enumerate() {
+            let engine_move = evals[i].pv.first() == Some(&m.played);
+            let lila = lila_judgement(evals[i].eval, evals[i + 1].eval, m.mover == chess_core::Color::White);
+            let expected = if engine_move { None } else { lila };
+            assert_eq!(
+                m.judgement,
+                expected,
+                "move {i} ({}): {:?} to {:?}",
+                m.played,
+                evals[i].eval,
+                evals[i + 1].eval
+            );
+            // The engine's move is never marked, and never "missed".
+            if engine_move {
+                assert!(m.coach.is_none() && m.best.is_none());
+            }
+            marked += usize::from(m.judgement.is_some());
+        }
+    }
+    assert!(marked > 20, "{marked} marks");
 }

@@ -305,7 +305,6 @@ fn review_options(args: &[String]) -> Result<(String, chess_engine::review::Anal
 
 /// `chess-engine review`: returns the exit code.
 fn review_command(args: &[String]) -> i32 {
-    use std::io::Write;
     let (path, options) = match review_options(args) {
         Ok(ok) => ok,
         Err(e) => {
@@ -321,8 +320,15 @@ fn review_command(args: &[String]) -> i32 {
         }
     };
     let start = std::time::Instant::now();
-    let bar = |p: chess_engine::review::batch::Progress| {
-        const WIDTH: usize = 30;
+    // indicatif draws nothing when stderr is not a terminal (a log file, a
+    // pipe): no carriage-return lines there.
+    let bar = indicatif::ProgressBar::new(1000);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("[{bar:30}] {msg}  {percent:>3}%  {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("#>."),
+    );
+    let show = |p: chess_engine::review::batch::Progress| {
         let fraction = if p.games == 0 {
             1.0
         } else {
@@ -333,28 +339,19 @@ fn review_command(args: &[String]) -> i32 {
             };
             (p.games_done as f64 + within) / p.games as f64
         };
-        let filled = ((fraction * WIDTH as f64) as usize).min(WIDTH);
-        let mut err = std::io::stderr().lock();
-        let _ = write!(
-            err,
-            "\r[{}{}] {}/{} games  {:>5.1}%  {:.0} s ",
-            "#".repeat(filled),
-            ".".repeat(WIDTH - filled),
-            p.games_done,
-            p.games,
-            fraction * 100.0,
-            start.elapsed().as_secs_f64()
-        );
-        let _ = err.flush();
+        bar.set_position((fraction * 1000.0) as u64);
+        bar.set_message(format!("{}/{} games", p.games_done, p.games));
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let stop = AtomicBool::new(false);
-    match chess_engine::review::batch::review_pgn(&pgn, &mut out, &options, &stop, &bar) {
+    let reviewed = chess_engine::review::batch::review_pgn(&pgn, &mut out, &options, &stop, &show);
+    bar.finish_and_clear();
+    match reviewed {
         Ok(summary) => {
             let minutes = start.elapsed().as_secs_f64() / 60.0;
             eprintln!(
-                "\n{} game(s) reviewed in {:.1} s ({:.1} games a minute, {} thread(s))",
+                "{} game(s) reviewed in {:.1} s ({:.1} games a minute, {} thread(s))",
                 summary.reviewed,
                 minutes * 60.0,
                 summary.reviewed as f64 / minutes.max(1e-9),
@@ -366,7 +363,7 @@ fn review_command(args: &[String]) -> i32 {
             i32::from(!summary.unreadable.is_empty())
         }
         Err(e) => {
-            eprintln!("\nchess-engine review: cannot write: {e}");
+            eprintln!("chess-engine review: cannot write: {e}");
             1
         }
     }

@@ -1,6 +1,13 @@
 //! Analysing the positions of a game, in parallel: one search per thread,
 //! each thread with its own engine and hash table.
 //!
+//! Each position's evaluation depends on the position and the limits
+//! alone: the engine forgets everything before each search (its table and
+//! move-ordering statistics; `ucinewgame` for a UCI program, run on one
+//! thread), so a review gives the same marks and sentences every time,
+//! whichever thread took which position (at a fixed depth or node count;
+//! a time limit is never exact).
+//!
 //! Positions are handed out one at a time from a shared counter, so a
 //! thread that meets a long search does not hold the others up. A shared
 //! hash table was not chosen: this engine's table is not built for
@@ -122,6 +129,8 @@ pub fn analyse(
             if let Some(eval) = by_rules(pos) {
                 return Some(PositionEval { eval, pv: Vec::new() });
             }
+            // Nothing learnt from the position searched before.
+            engine.new_game();
             let found = engine.search(pos, history, &options.limits, stop, |_| {});
             let line = found.lines.into_iter().next()?;
             Some(PositionEval {
@@ -189,6 +198,8 @@ pub fn analyse_game_uci(
         &|| {
             let mut engine = UciEngine::start(program, ENGINE_TIMEOUT).ok()?;
             let _ = engine.set_option("Hash", &options.hash_mb.to_string());
+            // One thread: a search on several is not the same twice.
+            let _ = engine.set_option("Threads", "1");
             Some(engine)
         },
         &|engine, i| {
@@ -196,6 +207,8 @@ pub fn analyse_game_uci(
             if let Some(eval) = by_rules(pos) {
                 return Some(PositionEval { eval, pv: Vec::new() });
             }
+            // Nothing learnt from the position searched before.
+            engine.new_game(ENGINE_TIMEOUT).ok()?;
             let mut last: Option<(Score, Vec<String>)> = None;
             // Long enough for any depth; a movetime is kept by the engine.
             let timeout = options

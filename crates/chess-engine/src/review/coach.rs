@@ -80,16 +80,19 @@ pub fn explain(cx: &Context<'_>) -> Option<String> {
 }
 
 /// No tactic, no material: the position itself gets worse. Says how much
-/// and shows the line that makes it so.
+/// and shows the line that makes it so. The evaluations are given from
+/// White's side, as the bar, the graph and lichess give them, whoever moved.
 fn worse_position(cx: &Context<'_>, after: &Position, mover: Color) -> Option<String> {
-    let pawns = |e: Eval| match e {
-        Eval::Centipawns(cp) => Some(f64::from(if mover == Color::White { cp } else { -cp }) / 100.0),
+    let white_pawns = |e: Eval| match e {
+        Eval::Centipawns(cp) => Some(f64::from(cp) / 100.0),
         Eval::Mate(_) => None,
     };
-    let (before, now) = (pawns(cx.best_eval)?, pawns(cx.reply_eval)?);
+    let (before, now) = (white_pawns(cx.best_eval)?, white_pawns(cx.reply_eval)?);
     let line = san_line(after, cx.reply_line, 3);
     let shown = |v: f64| format!("{}{:.1}", if v >= 0.0 { "+" } else { "" }, v);
     let drop = format!("from {} to {}", shown(before), shown(now));
+    // How the mover stands now, from the mover's side.
+    let now = if mover == Color::White { now } else { -now };
     let standing = if now < -0.5 {
         format!("{} stands worse", mover.name())
     } else if now <= 0.5 {
@@ -631,7 +634,8 @@ mod tests {
         // went wrong.
         assert_eq!(
             s.as_deref(),
-            Some("after Nxc7+ Bxc7 Rd1, Black stands worse (from +0.5 to -4.0)")
+            // From White's side, as the bar and the graph say it.
+            Some("after Nxc7+ Bxc7 Rd1, Black stands worse (from -0.5 to +4.0)")
         );
         let s = coach(
             "r3kbnr/ppp2ppp/8/1N6/8/8/PPP2PPP/R3KBNR b KQkq - 0 1",

@@ -42,11 +42,12 @@ pub mod tunables;
 /// How bad a move was, as lichess names it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Judgement {
-    /// `?!`: the win percentage dropped by 10 points or more.
+    /// `?!`: the mover's winning chances dropped by 0.1 or more (5 points
+    /// of win percentage).
     Inaccuracy,
-    /// `?`: by 20 points or more.
+    /// `?`: by 0.2 or more (10 points).
     Mistake,
-    /// `??`: by 30 points or more.
+    /// `??`: by 0.3 or more (15 points).
     Blunder,
 }
 
@@ -114,54 +115,66 @@ pub fn win_percent(eval: Eval, turn: Color, color: Color) -> f64 {
     crate::win_percent(centipawns_for(eval, turn, color))
 }
 
+/// Lichess's winning chances (-1 to +1) of White at `cp` centipawns from
+/// White's side: `2 / (1 + e^(-0.00368208 · cp)) − 1`. Unlike the win
+/// percentage of the graph and the bar, not clamped at ±1000 first: lila's
+/// judgements use the chances of the evaluation as it is
+/// (`WinPercent.winningChances`).
+pub fn winning_chances(cp: i32) -> f64 {
+    (2.0 / (1.0 + (-crate::win_percent::WIN_SLOPE * f64::from(cp)).exp()) - 1.0).clamp(-1.0, 1.0)
+}
+
 /// The judgement of a move by `mover`, from the evaluation before it
 /// (`mover` to move) and after it (the opponent to move), both from White's
-/// side. Besides the win-percentage drop, as lichess does: a mate thrown
-/// away is judged by how much is left, and a mate allowed from a position
-/// that was not already lost is judged by how much was there before.
+/// side, exactly as lichess judges (lila's `Advice`):
+///
+/// - between two evaluations in centipawns, by the drop of the mover's
+///   winning chances ([`winning_chances`]): 0.1 an inaccuracy, 0.2 a
+///   mistake, 0.3 a blunder;
+/// - a mate allowed (centipawns, then the opponent mates) by how far down
+///   the mover already was: more than 999 cp an inaccuracy, more than 700 a
+///   mistake, else a blunder; a mate lost (the mover mated, then
+///   centipawns) by what is left, the same way; a mate lost for a mate
+///   allowed is a blunder;
+/// - mate for mate (a slower one, or still being mated), a mate given,
+///   and a mate found where there was none: no judgement.
 pub fn judge(before: Eval, after: Eval, mover: Color) -> Option<Judgement> {
     use tunables::*;
-    let pov = |e: Eval| match e {
-        // A mate for White is positive: from Black's side, negative.
-        Eval::Mate(n) if mover == Color::Black => Eval::Mate(-n),
-        Eval::Centipawns(cp) if mover == Color::Black => Eval::Centipawns(-cp),
-        e => e,
+    // From the mover's side: a mate for the mover is positive. `#0` after
+    // the move is the opponent mated: a mate the mover gave.
+    let pov = |e: Eval, to_move: Color| match e {
+        Eval::Mate(0) => Eval::Mate(if to_move == mover { -1 } else { 1 }),
+        Eval::Mate(n) => Eval::Mate(if mover == Color::White { n } else { -n }),
+        Eval::Centipawns(cp) => Eval::Centipawns(if mover == Color::White { cp } else { -cp }),
     };
-    let (b, a) = (pov(before), pov(after));
-    // After the move, the opponent is to move: #0 there is a mate given.
-    match (b, a) {
-        (_, Eval::Mate(0)) => return None,
-        (Eval::Mate(n), Eval::Centipawns(cp)) if n > 0 => {
-            return Some(if cp > MATE_LOST_INACCURACY_CP {
-                Judgement::Inaccuracy
-            } else if cp > MATE_LOST_MISTAKE_CP {
-                Judgement::Mistake
-            } else {
-                Judgement::Blunder
-            });
+    let by_cp = |cp: i32| {
+        if cp > MATE_LOST_INACCURACY_CP {
+            Judgement::Inaccuracy
+        } else if cp > MATE_LOST_MISTAKE_CP {
+            Judgement::Mistake
+        } else {
+            Judgement::Blunder
         }
-        (Eval::Centipawns(cp), Eval::Mate(n)) if n < 0 => {
-            return Some(if cp < -MATE_LOST_INACCURACY_CP {
-                Judgement::Inaccuracy
-            } else if cp < -MATE_LOST_MISTAKE_CP {
-                Judgement::Mistake
-            } else {
-                Judgement::Blunder
-            });
+    };
+    match (pov(before, mover), pov(after, !mover)) {
+        (Eval::Centipawns(b), Eval::Centipawns(a)) => {
+            let drop = winning_chances(b) - winning_chances(a);
+            [
+                (BLUNDER_DROP, Judgement::Blunder),
+                (MISTAKE_DROP, Judgement::Mistake),
+                (INACCURACY_DROP, Judgement::Inaccuracy),
+            ]
+            .into_iter()
+            .find(|&(threshold, _)| threshold <= drop)
+            .map(|(_, j)| j)
         }
-        // Mate for mate (delayed, or still mated): no advice.
-        (Eval::Mate(x), Eval::Mate(y)) if x.signum() == y.signum() => return None,
-        _ => {}
-    }
-    let drop = win_percent(before, mover, mover) - win_percent(after, !mover, mover);
-    if drop >= BLUNDER_DROP {
-        Some(Judgement::Blunder)
-    } else if drop >= MISTAKE_DROP {
-        Some(Judgement::Mistake)
-    } else if drop >= INACCURACY_DROP {
-        Some(Judgement::Inaccuracy)
-    } else {
-        None
+        // A mate allowed: judged by how far down the mover already was.
+        (Eval::Centipawns(b), Eval::Mate(n)) if n < 0 => Some(by_cp(-b)),
+        // A mate lost: judged by what is left.
+        (Eval::Mate(m), Eval::Centipawns(a)) if m > 0 => Some(by_cp(a)),
+        // A mate lost for a mate allowed (nothing left: 0 cp).
+        (Eval::Mate(m), Eval::Mate(n)) if m > 0 && n < 0 => Some(by_cp(0)),
+        _ => None,
     }
 }
 
@@ -304,8 +317,12 @@ pub fn review(start: &Position, moves: &[Move], evals: &[PositionEval]) -> Revie
     for (i, &played) in moves.iter().enumerate() {
         let mover = pos.turn();
         let (before, after) = (&evals[i], &evals[i + 1]);
-        let judgement = judge(before.eval, after.eval, mover);
         let best = before.pv.first().copied().filter(|&b| b != played);
+        // The engine's own move is never marked, whatever the evaluation
+        // after it says (a deeper look there can see what the search
+        // before did not): no mark, and no sentence contradicting it.
+        let engine_move = before.pv.first() == Some(&played);
+        let judgement = judge(before.eval, after.eval, mover).filter(|_| !engine_move);
         // Every judged move gets its reason, inaccuracies too.
         let coach = judgement.and_then(|_| {
             coach::explain(&coach::Context {
@@ -358,20 +375,27 @@ mod tests {
     }
 
     #[test]
-    fn judgements_follow_the_drop() {
+    fn judgements_follow_the_drop_of_winning_chances_as_lila() {
         use Judgement::*;
         let cp = Eval::Centipawns;
-        // +0.2 to -0.2 for White: a drop of about 7 points, nothing.
+        // +0.2 to -0.2 for White: chances 0.037 to -0.037, a drop of 0.074.
         assert_eq!(judge(cp(20), cp(-20), Color::White), None);
-        // +0.5 to -0.4: about 8 points, still nothing.
-        assert_eq!(judge(cp(50), cp(-40), Color::White), None);
-        // +1 to -1: about 18 points, an inaccuracy.
-        assert_eq!(judge(cp(100), cp(-100), Color::White), Some(Inaccuracy));
-        assert_eq!(judge(cp(0), cp(-300), Color::White), Some(Mistake));
-        assert_eq!(judge(cp(0), cp(-500), Color::White), Some(Blunder));
+        // +0.3 to -0.3: 0.110, an inaccuracy.
+        assert_eq!(judge(cp(30), cp(-30), Color::White), Some(Inaccuracy));
+        // +0.5 to -0.6: 0.092 + 0.110 = 0.202, a mistake.
+        assert_eq!(judge(cp(50), cp(-60), Color::White), Some(Mistake));
+        // +1 to -1: 0.364, a blunder (10 and 20 win-percentage points
+        // would have called it an inaccuracy).
+        assert_eq!(judge(cp(100), cp(-100), Color::White), Some(Blunder));
+        // -0.17 to -4.95: 0.69, a blunder on lichess.
+        assert_eq!(judge(cp(-17), cp(-495), Color::White), Some(Blunder));
+        // Evaluations are not clamped at ±10 first: +15 to +7 drops 0.133.
+        assert_eq!(judge(cp(1500), cp(700), Color::White), Some(Inaccuracy));
+        assert_eq!(judge(cp(2500), cp(1200), Color::White), None);
         // Black's moves are judged from Black's side.
         assert_eq!(judge(cp(0), cp(500), Color::Black), Some(Blunder));
         assert_eq!(judge(cp(0), cp(-500), Color::Black), None);
+        assert_eq!(judge(cp(-30), cp(30), Color::Black), Some(Inaccuracy));
     }
 
     #[test]
@@ -396,6 +420,13 @@ mod tests {
         // A slower mate, or giving mate: nothing.
         assert_eq!(judge(Eval::Mate(2), Eval::Mate(4), Color::White), None);
         assert_eq!(judge(Eval::Mate(1), Eval::Mate(0), Color::White), None);
+        assert_eq!(judge(Eval::Mate(-1), Eval::Mate(0), Color::Black), None);
+        // A mate thrown away for one allowed: a blunder.
+        assert_eq!(judge(Eval::Mate(3), Eval::Mate(-2), Color::White), Some(Blunder));
+        assert_eq!(judge(Eval::Mate(-3), Eval::Mate(2), Color::Black), Some(Blunder));
+        // Escaping a mate, or finding one: nothing.
+        assert_eq!(judge(Eval::Mate(-3), Eval::Centipawns(-200), Color::White), None);
+        assert_eq!(judge(Eval::Centipawns(50), Eval::Mate(4), Color::White), None);
     }
 
     #[test]

@@ -6,15 +6,19 @@
 /// [`crate::win_percent()`]).
 pub use crate::win_percent::CP_CEILING;
 
-/// Drops of the mover's win percentage (in points, 0-100) that make an
-/// inaccuracy, a mistake and a blunder.
-pub const INACCURACY_DROP: f64 = 10.0;
+/// Drops of the mover's winning chances (lichess's scale, -1 to +1: a win
+/// percentage of `50 + 50 · chances`) that make an inaccuracy, a mistake
+/// and a blunder: lila's `CpAdvice` (`modules/tree/src/main/Advice.scala`),
+/// 0.1, 0.2 and 0.3, that is 5, 10 and 15 points of win percentage.
+pub const INACCURACY_DROP: f64 = 0.1;
 /// See [`INACCURACY_DROP`].
-pub const MISTAKE_DROP: f64 = 20.0;
+pub const MISTAKE_DROP: f64 = 0.2;
 /// See [`INACCURACY_DROP`].
-pub const BLUNDER_DROP: f64 = 30.0;
-/// A lost mate still leaves the mover this many centipawns up: only an
-/// inaccuracy. Above [`MATE_LOST_MISTAKE_CP`]: a mistake; else a blunder.
+pub const BLUNDER_DROP: f64 = 0.3;
+/// A lost mate still leaves the mover more than this many centipawns up:
+/// only an inaccuracy. More than [`MATE_LOST_MISTAKE_CP`]: a mistake; else
+/// a blunder (lila's `MateAdvice`; a mate allowed is judged the same way
+/// by how far down the mover already was).
 pub const MATE_LOST_INACCURACY_CP: i32 = 999;
 /// See [`MATE_LOST_INACCURACY_CP`].
 pub const MATE_LOST_MISTAKE_CP: i32 = 700;
