@@ -466,9 +466,12 @@ fn coordinates_outside(ui: &egui::Ui, rect: Rect, flipped: bool) {
 /// Draws a piece as chess fonts are drawn on lichess-like boards: an
 /// outline (the solid glyph in black, drawn around the piece a little
 /// out), the fill (the solid glyph in the piece's colour), and for white
-/// pieces the inner lines of the outline glyph. The white bishop and king
-/// take no outline glyph: DejaVu's fill the mitre and the crown black;
-/// their inner lines are the solid glyph's, showing the outline through.
+/// pieces the inner lines of the outline glyph. Some white pieces take no
+/// outline glyph, where the font's would fill them black: DejaVu's bishop
+/// and king (the mitre and the crown), Noto Sans Symbols 2's king (its
+/// white king is mostly black lines: drawn over the fill, the king looked
+/// black); their inner lines are the solid glyph's, showing the outline
+/// through.
 pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece, set: PieceSet) {
     let solid = Piece::new(Color::Black, piece.role).unicode();
     let outline = Piece::new(Color::White, piece.role).unicode();
@@ -483,8 +486,10 @@ pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece
         Color::White => {
             // The bishop and king, without the outline glyph, take a wider
             // outline.
-            let solid_only =
-                set == PieceSet::Standard && matches!(piece.role, chess_core::Role::Bishop | chess_core::Role::King);
+            let solid_only = match set {
+                PieceSet::Standard => matches!(piece.role, chess_core::Role::Bishop | chess_core::Role::King),
+                PieceSet::Classic => piece.role == chess_core::Role::King,
+            };
             let r = (size * if solid_only { 0.026 } else { 0.012 }).max(0.8);
             for (dx, dy) in [
                 (1.0, 0.0),

@@ -102,31 +102,60 @@ fn a_move_glides_to_its_square() {
     h.get_by_label("e5, black pawn");
 }
 
+/// The share of dark pixels in the upper middle of the square of rank 1
+/// on `file` (0 for a), in a picture of the board.
+fn dark_share(h: &mut egui_kittest::Harness<'static, ChessApp>, file: f32) -> f64 {
+    let rect = h.state().view.board_rect;
+    let size = rect.width() / 8.0;
+    let image = h.render().expect("a picture of the board");
+    let (mut dark, mut all) = (0, 0);
+    let left = rect.left() + file * size;
+    let top = rect.top() + 7.0 * size;
+    for y in (top + size * 0.22) as u32..(top + size * 0.42) as u32 {
+        for x in (left + size * 0.38) as u32..(left + size * 0.62) as u32 {
+            let [r, g, b, _] = image.get_pixel(x, y).0;
+            all += 1;
+            dark += usize::from(u32::from(r) + u32::from(g) + u32::from(b) < 180);
+        }
+    }
+    dark as f64 / all as f64
+}
+
 /// White pieces are white with a black outline: the bishop's mitre and the
 /// king's crown are not filled black (DejaVu's outline glyphs fill them).
 #[test]
 fn white_bishops_and_kings_are_white_inside() {
     let mut h = common::harness_with(&[], &[], |_| {});
     common::settle(&mut h);
-    let rect = h.state().view.board_rect;
-    let size = rect.width() / 8.0;
-    let image = h.render().expect("a picture of the board");
-    // The share of dark pixels in the upper middle of a square of rank 1.
-    let dark_share = |file: f32| {
-        let (mut dark, mut all) = (0, 0);
-        let left = rect.left() + file * size;
-        let top = rect.top() + 7.0 * size;
-        for y in (top + size * 0.22) as u32..(top + size * 0.42) as u32 {
-            for x in (left + size * 0.38) as u32..(left + size * 0.62) as u32 {
-                let [r, g, b, _] = image.get_pixel(x, y).0;
-                all += 1;
-                dark += usize::from(u32::from(r) + u32::from(g) + u32::from(b) < 180);
-            }
-        }
-        dark as f64 / all as f64
-    };
     for (file, piece) in [(2.0, "bishop on c1"), (4.0, "king on e1"), (5.0, "bishop on f1")] {
-        let share = dark_share(file);
+        let share = dark_share(&mut h, file);
         assert!(share < 0.4, "the {piece} is {:.0}% black in its top", share * 100.0);
+    }
+}
+
+/// The classic set's white king is a white king: Noto Sans Symbols 2's
+/// outline glyph drawn over its fill made it look black (in both themes).
+#[test]
+fn the_classic_white_king_is_white() {
+    for light in [false, true] {
+        let mut h = common::harness_with(&[], &[], |_| {});
+        common::settle(&mut h);
+        if light {
+            menu(&mut h, "View", "Light theme");
+        }
+        menu(&mut h, "View", "Pieces: classic");
+        common::settle(&mut h);
+        let king = dark_share(&mut h, 4.0);
+        let queen = dark_share(&mut h, 3.0);
+        assert!(
+            king < 0.4,
+            "the classic white king is {:.0}% black in its top",
+            king * 100.0
+        );
+        assert!(
+            queen < 0.5,
+            "the classic white queen is {:.0}% black in its top",
+            queen * 100.0
+        );
     }
 }

@@ -132,7 +132,7 @@ fn a_mate_reads_as_the_result_and_an_inaccuracy_says_why() {
     };
     let answers = vec![
         e(Eval::Centipawns(20), 0, &["e4"]),
-        e(Eval::Centipawns(-150), 1, &["e5", "e4", "Nc6"]),
+        e(Eval::Centipawns(-60), 1, &["e5", "e4", "Nc6"]),
         e(Eval::Centipawns(-140), 2, &["d4"]),
         e(Eval::Mate(-1), 3, &["Qh4#"]),
         e(Eval::Mate(0), 4, &[]),
@@ -146,9 +146,10 @@ fn a_mate_reads_as_the_result_and_an_inaccuracy_says_why() {
     });
     common::run_review(&mut h);
     h.get_by_label("After Qh4#: 0-1 (mate)");
-    // 1. f3: from +0.2 to -1.5, an inaccuracy, with its reason.
+    // 1. f3: from +0.2 to -0.6, winning chances 0.04 to -0.11 (lila's
+    // inaccuracy), with its reason.
     click(&mut h, "1. f3?!");
-    h.get_by_label("Inaccuracy: after e5 e4 Nc6, White stands worse (from +0.2 to -1.5). Best was e4.");
+    h.get_by_label("Inaccuracy: after e5 e4 Nc6, White stands worse (from +0.2 to -0.6). Best was e4.");
 }
 
 /// In a narrow window the accuracy line wraps and the graph fits: nothing

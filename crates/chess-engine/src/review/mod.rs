@@ -20,9 +20,10 @@
 //! ```
 //! use chess_core::pgn::Eval;
 //! use chess_engine::review::{Judgement, judge};
-//! // White stood level, then dropped to three pawns down: a mistake.
+//! // White stood level, then dropped to a pawn and a half down: winning
+//! // chances from 0 to -0.27, a mistake (lila's thresholds: 0.1, 0.2, 0.3).
 //! let before = Eval::Centipawns(0);
-//! let after = Eval::Centipawns(-300);
+//! let after = Eval::Centipawns(-150);
 //! assert_eq!(judge(before, after, chess_core::Color::White), Some(Judgement::Mistake));
 //! ```
 
