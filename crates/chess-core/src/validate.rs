@@ -119,6 +119,14 @@ fn find_problems(pos: &Position, ep_written: Option<Square>, warnings: bool, out
     }
     // Checks can only be judged with one king each.
     if one_king(Color::White) && one_king(Color::Black) {
+        let (white, black) = (pos.king(Color::White), pos.king(Color::Black));
+        if white.distance(black) <= 1 {
+            // Each king attacks the other: that is the problem, not a check
+            // that changing the side to move would mend (it would only move
+            // the check to the other side, for ever).
+            out.push(Problem::AdjacentKings(white, black));
+            return;
+        }
         let them = !pos.turn();
         if pos.is_attacked(pos.king88(them), pos.turn(), 0xff) {
             out.push(Problem::OppositeCheck(them));
@@ -307,6 +315,9 @@ pub enum Problem {
     BadEnPassant(Square),
     /// The side that is not to move is in check (the side given).
     OppositeCheck(Color),
+    /// The kings stand next to each other (White's, then Black's square):
+    /// no move could have brought it about, and no side to move mends it.
+    AdjacentKings(Square, Square),
     /// The side to move is checked by more than two pieces.
     TooManyCheckers(usize),
     /// The check cannot have been given by any last move (a warning).
@@ -379,6 +390,9 @@ impl fmt::Display for Problem {
             }
             Problem::OppositeCheck(c) => {
                 write!(f, "the side not to move is in check ({c} king)")
+            }
+            Problem::AdjacentKings(white, black) => {
+                write!(f, "the kings stand next to each other ({white} and {black})")
             }
             Problem::TooManyCheckers(n) => write!(f, "the king is attacked by {n} pieces (at most 2)"),
             Problem::ImpossibleCheck => f.write_str("no last move could have given this check"),

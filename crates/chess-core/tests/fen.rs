@@ -223,6 +223,26 @@ fn one_test_per_validation_problem() {
 }
 
 #[test]
+fn kings_side_by_side_are_named_and_have_no_fix() {
+    // Whoever is to move, each king "checks" the other: one problem, named,
+    // and no fix that would flip the side to move back and forth.
+    for fen in ["8/8/8/8/8/8/4k3/4K3 w - - 0 1", "8/8/8/8/8/8/4k3/4K3 b - - 0 1"] {
+        let found = problems(fen);
+        assert_eq!(found, [Problem::AdjacentKings(Square::E1, Square::E2)], "{fen}");
+        assert_eq!(found[0].to_string(), "the kings stand next to each other (e1 and e2)");
+        assert_eq!(found[0].fix(), None);
+        let mut setup = Setup::from_fen(fen).unwrap();
+        assert!(!setup.apply_fix(&found[0]));
+    }
+    // Diagonally too; a square apart they are fine.
+    assert_eq!(
+        problems("8/8/8/8/8/3k4/4K3/8 w - - 0 1"),
+        [Problem::AdjacentKings(Square::E2, Square::D3)]
+    );
+    assert_eq!(problems("8/8/8/8/4k3/8/4K3/8 w - - 0 1"), []);
+}
+
+#[test]
 fn every_problem_is_reported_at_once() {
     let found = problems("k6P/8/8/8/8/8/8/8 w K - 0 1");
     assert_eq!(

@@ -150,17 +150,22 @@ impl Editor {
         });
     }
 
-    /// Empties the board (and drops rights that need pieces).
+    /// Empties the board (and drops rights that need pieces, and the move
+    /// counters: a new position starts at move 1).
     pub fn clear(&mut self) {
         self.edit(|s| {
             s.board = Board::empty();
             s.castling = chess_core::CastlingRights::NONE;
             s.ep_square = None;
+            s.halfmoves = 0;
+            s.fullmoves = 1;
         });
     }
 
-    /// The standard starting position.
+    /// The standard starting position (by standard rules: the Chess960 box
+    /// follows the position).
     pub fn start_position(&mut self) {
+        self.chess960 = false;
         self.edit(|s| *s = Setup::start());
     }
 
@@ -270,7 +275,15 @@ impl Editor {
         let read = if self.chess960 {
             Setup::from_fen_960(fen)
         } else {
-            Setup::from_fen(fen)
+            // A FEN only Chess960 reads (Shredder or X-FEN castling rights
+            // of rooks off the corners) turns the Chess960 box on.
+            Setup::from_fen(fen).or_else(|e| match Setup::from_fen_960(fen) {
+                Ok(setup) => {
+                    self.chess960 = true;
+                    Ok(setup)
+                }
+                Err(_) => Err(e),
+            })
         };
         match read {
             Ok(setup) => {
@@ -369,6 +382,44 @@ mod tests {
         assert!(ed.problems().is_empty());
         ed.set_fen_text("8/8/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!(ed.problems()[0].to_string(), "Black has no king");
+    }
+
+    #[test]
+    fn clearing_the_board_clears_the_move_counters() {
+        let mut ed = Editor::default();
+        ed.set_fen_text("4k3/8/8/8/8/8/8/4K3 b - - 37 80");
+        ed.clear();
+        assert_eq!(ed.fen(), "8/8/8/8/8/8/8/8 b - - 0 1");
+    }
+
+    #[test]
+    fn the_chess960_box_follows_the_position() {
+        let mut ed = Editor::default();
+        assert!(!ed.chess960);
+        // Shredder castling rights of rooks on b1 and g1: Chess960's.
+        ed.set_fen_text("qrbkrnnb/pppppppp/8/8/8/8/PPPPPPPP/QRBKRNNB w EBeb - 0 1");
+        assert!(ed.fen_error.is_none(), "{:?}", ed.fen_error);
+        assert!(ed.chess960, "a Chess960 FEN turns the box on");
+        ed.start_position();
+        assert!(!ed.chess960, "the standard start turns it off");
+        ed.set_fen_text("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(!ed.chess960);
+    }
+
+    #[test]
+    fn kings_side_by_side_are_named_with_no_fix_to_flip_for_ever() {
+        let mut ed = Editor::default();
+        ed.set_fen_text("8/8/8/8/8/8/4k3/4K3 w - - 0 1");
+        let problems = ed.problems();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(
+            problems[0].to_string(),
+            "the kings stand next to each other (e1 and e2)"
+        );
+        assert_eq!(problems[0].fix(), None, "no button offers a fix");
+        ed.fix(&problems[0]);
+        assert_eq!(ed.fen(), "8/8/8/8/8/8/4k3/4K3 w - - 0 1", "nothing flipped");
+        assert_eq!(ed.problems(), problems);
     }
 
     #[test]
