@@ -634,3 +634,48 @@ fn a_bad_move_in_a_variation_cuts_the_variation_not_the_game() {
     // In the main line it is an error.
     assert!(read_game("1. e4 e5 2. Ke7 *").is_err());
 }
+
+#[test]
+fn a_game_with_an_illegal_move_opens_up_to_it_with_the_rest_kept() {
+    use chess_core::pgn::read_game_up_to_error;
+    let text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+                1. e4 {best by test} e5 2. Nf3 Nc6\n3. Bb5 a6 4. Bxf7 Nf6 {a comment} 5. O-O 1-0\n";
+    let (game, problem) = read_game_up_to_error(text.as_bytes()).unwrap();
+    let problem = problem.expect("4. Bxf7 cannot be played");
+    assert_eq!((problem.line, problem.column), (7, 14));
+    let sans: Vec<String> = game.mainline().iter().map(|&n| game.san_at(n).unwrap()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+    assert_eq!(game.comment(game.mainline()[0]), "best by test");
+    let note = game.comment(game.mainline()[5]);
+    assert!(note.starts_with("line 7, column 14: illegal move Bxf7"), "{note}");
+    assert!(note.ends_with("Bxf7 Nf6 {a comment} 5. O-O 1-0"), "{note}");
+    assert_eq!(game.tags.get("White"), Some("Ann"));
+    // And a warning says so, where.
+    let warning = game.warnings().last().unwrap();
+    assert_eq!((warning.line, warning.column), (7, 14));
+    assert!(matches!(&warning.kind, PgnWarningKind::MainLineCut { reason } if reason.starts_with("illegal move Bxf7")));
+    // Written and read back: the same moves, the note kept.
+    let again = chess_core::pgn::read_game(&game.to_pgn()).unwrap();
+    assert_eq!(again.mainline().len(), 6);
+    assert!(again.comment(again.mainline()[5]).contains("illegal move Bxf7"));
+
+    // A game that reads is given whole, with no problem.
+    let (whole, none) = read_game_up_to_error(b"1. e4 e5 2. Nf3 *").unwrap();
+    assert!(none.is_none());
+    assert_eq!(whole.mainline().len(), 3);
+    // A bad first move: no move, the whole movetext kept.
+    let (empty, problem) = read_game_up_to_error(b"1. e5 e4 *").unwrap();
+    assert!(problem.is_some());
+    assert!(empty.mainline().is_empty());
+    assert!(
+        empty.comment(NodeId::ROOT).ends_with("e5 e4 *"),
+        "{}",
+        empty.comment(NodeId::ROOT)
+    );
+    // Bad tags, or no game: still errors.
+    assert!(read_game_up_to_error(b"[FEN \"not a fen\"]\n\n1. e4 *").is_err());
+    assert!(read_game_up_to_error(b"").is_err());
+    // Only this game's text, not the next one's.
+    let (first, _) = read_game_up_to_error(b"1. e4 e5 2. Ke3 *\n\n[Event \"next\"]\n\n1. d4 *\n").unwrap();
+    assert!(first.comment(first.mainline()[1]).ends_with("Ke3 *"));
+}

@@ -148,7 +148,10 @@ impl Model {
                     self.timing.resume(clock, &self.play.game);
                 }
                 self.file.remember(path);
-                self.notice = Some(format!("Opened {}", display_name(path)));
+                self.notice = Some(match files::cut_short(&self.play.game) {
+                    Some(why) => format!("Opened {}: the game {why}", display_name(path)),
+                    None => format!("Opened {}", display_name(path)),
+                });
                 OpenedAs::Game
             }
             Ok(Opened::Many { .. }) => self.list_games(path),
@@ -243,11 +246,15 @@ impl Model {
         match read.game {
             Ok(game) => {
                 self.collections.list_shown = false;
+                let cut = files::cut_short(&game);
                 self.start(*game, None, AppState::default());
                 if let Some(ply) = read.ply {
                     self.play.to_ply(ply as usize);
                 }
-                self.notice = Some(format!("Opened a game of {name}"));
+                self.notice = Some(match cut {
+                    Some(why) => format!("Opened a game of {name}: it {why}"),
+                    None => format!("Opened a game of {name}"),
+                });
             }
             Err(e) => {
                 self.notice = None;
@@ -468,7 +475,13 @@ impl Model {
             return;
         }
         match files::read_pgn(text.as_bytes()) {
-            Ok(Opened::Game(game, app)) => self.start(*game, None, app),
+            Ok(Opened::Game(game, app)) => {
+                let cut = files::cut_short(&game);
+                self.start(*game, None, app);
+                if let Some(why) = cut {
+                    self.notice = Some(format!("The game {why}"));
+                }
+            }
             Ok(Opened::Many { games, skipped }) => self.dialog = Some(Dialog::PickGame { games, skipped }),
             Err(e) => self.dialog = Some(Dialog::Error(format!("Not a FEN, and not PGN: {e}"))),
         }

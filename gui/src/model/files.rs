@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use chess_core::Game;
-use chess_core::pgn::PgnReader;
+use chess_core::{Color, Game};
+
 use chess_file::AppState;
 
 /// What a file held.
@@ -117,21 +117,28 @@ pub fn open(path: &Path) -> Result<Opened, String> {
             Ok(Opened::Game(Box::new(game), app))
         }
         FileKind::Pgn => {
-            // Plain or compressed, told by content.
-            let source = chess_db::source::open(path).map_err(|e| format!("cannot read {e}"))?;
-            read_pgn(source.reader).map_err(|e| format!("{}: {e}", path.display()))
+            // Plain or compressed, told by content (a file this path opens
+            // is small: a large one is listed as a collection).
+            let mut source = chess_db::source::open(path).map_err(|e| format!("cannot read {e}"))?;
+            let mut text = Vec::new();
+            std::io::Read::read_to_end(&mut source.reader, &mut text)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            read_pgn(&text).map_err(|e| format!("{}: {e}", path.display()))
         }
     }
 }
 
-/// Reads PGN text: one game, or several to choose from.
-pub fn read_pgn(input: impl std::io::BufRead) -> Result<Opened, String> {
+/// Reads PGN text: one game, or several to choose from. A game with a
+/// move of its main line that cannot be played is read up to it, as
+/// ChessBase and En Croissant import one: the rest of its moves kept as a
+/// comment, and a warning ([`cut_short`]) says where and why.
+pub fn read_pgn(input: &[u8]) -> Result<Opened, String> {
     let mut games = Vec::new();
     let mut first_error = None;
     let mut skipped = 0;
-    for game in PgnReader::new(input) {
-        match game {
-            Ok(mut game) => {
+    for read in chess_core::pgn::read_games_up_to_errors(input) {
+        match read {
+            Ok((mut game, _)) => {
                 place_cursor(&mut game);
                 games.push(game);
             }
@@ -149,6 +156,24 @@ pub fn read_pgn(input: impl std::io::BufRead) -> Result<Opened, String> {
         1 if skipped == 0 => Ok(Opened::Game(Box::new(games.remove(0)), AppState::default())),
         _ => Ok(Opened::Many { games, skipped }),
     }
+}
+
+/// Where and why a game read from PGN stops short of its file's moves (a
+/// move of its main line could not be played), in words for the status
+/// line: "stops before move 4 (line 7, column 14: illegal move Bxf7 ...)".
+pub fn cut_short(game: &Game) -> Option<String> {
+    game.warnings().iter().find_map(|w| match &w.kind {
+        chess_core::pgn::PgnWarningKind::MainLineCut { reason } => {
+            let plies = game.mainline().len();
+            let start = game.start_position();
+            let number = start.fullmoves() as usize + (plies + usize::from(start.turn() == Color::Black)) / 2;
+            Some(format!(
+                "stops before move {number} (line {}, column {}: {reason}); the rest is kept as a comment",
+                w.line, w.column
+            ))
+        }
+        _ => None,
+    })
 }
 
 /// Where a game read from PGN opens: a study or a puzzle at its start,

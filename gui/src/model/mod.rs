@@ -419,6 +419,41 @@ mod tests {
         assert_eq!(model.file.recent[0], path);
     }
 
+    /// A PGN with an illegal move opens up to it, as ChessBase and En
+    /// Croissant import it: the rest kept as a comment, the status line
+    /// saying where and why (it was refused whole).
+    #[test]
+    fn a_pgn_with_an_illegal_move_opens_up_to_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("broken.pgn");
+        let text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n\
+                    1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxf7 Nf6 5. O-O 1-0\n";
+        std::fs::write(&path, text).unwrap();
+        let mut model = Model::new();
+        model.request(Pending::OpenPath(path), &mut FixedDialogs::default());
+        assert!(model.dialog.is_none(), "no error dialog: {:?}", model.dialog);
+        let game = &model.play.game;
+        assert_eq!(game.mainline().len(), 6, "up to 3... a6");
+        assert_eq!(game.tags.get("White"), Some("Ann"));
+        assert!(game.comment(game.mainline()[5]).contains("Bxf7 Nf6 5. O-O 1-0"));
+        let notice = model.notice.as_deref().unwrap();
+        assert!(
+            notice.starts_with("Opened broken.pgn: the game stops before move 4 (line 6, column 34: illegal move Bxf7"),
+            "{notice}"
+        );
+        // Pasted, the same.
+        let mut pasted = Model::new();
+        pasted.load_text("1. e4 e5 2. Ke3 *");
+        assert_eq!(pasted.play.game.mainline().len(), 2);
+        assert!(
+            pasted
+                .notice
+                .as_deref()
+                .unwrap()
+                .starts_with("The game stops before move 2")
+        );
+    }
+
     /// Runs the model's frames until `done` or ten seconds.
     fn tick_until(model: &mut Model, done: impl Fn(&Model) -> bool) {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -588,9 +623,14 @@ mod tests {
         assert!(matches!(&model.dialog, Some(Dialog::Error(e)) if e.contains("start position is invalid")));
         assert_eq!(model.pgn(), before);
         model.dialog = None;
-        model.request(Pending::Paste("1. e4 e5 2. Ke3".into()), &mut dialogs);
+        // A game whose FEN tag is no position (a game with a bad move opens
+        // up to it instead, see a_pgn_with_an_illegal_move_opens_up_to_it).
+        model.request(
+            Pending::Paste("[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 e5".into()),
+            &mut dialogs,
+        );
         model.confirm(Choice::Discard, &mut dialogs);
-        assert!(matches!(model.dialog, Some(Dialog::Error(_))));
+        assert!(matches!(model.dialog, Some(Dialog::Error(_))), "{:?}", model.dialog);
         assert_eq!(model.pgn(), before);
     }
 

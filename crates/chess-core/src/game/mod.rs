@@ -120,6 +120,11 @@ impl Game {
         }
     }
 
+    /// Whether this is [`Game::placeholder`] (no root).
+    pub(crate) fn is_placeholder(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
     /// A game with no start, not even a root: a stand-in for the PGN
     /// reader until it knows the start (never given out).
     pub(crate) fn placeholder() -> Game {

@@ -66,6 +66,14 @@ pub enum PgnWarningKind {
         /// Why it cannot be played.
         reason: String,
     },
+    /// A move of the main line that cannot be played, read by
+    /// [`read_game_up_to_error`](crate::pgn::read_game_up_to_error) (the
+    /// reader of games proper calls it an error): the game stops before it,
+    /// the rest of its movetext kept as a comment.
+    MainLineCut {
+        /// What is wrong there.
+        reason: String,
+    },
 }
 
 impl fmt::Display for PgnWarningKind {
@@ -94,6 +102,10 @@ impl fmt::Display for PgnWarningKind {
             PgnWarningKind::VariationCut { written, reason } => write!(
                 f,
                 "{written} cannot be played in its variation ({reason}): the variation is cut there, the rest of it left out"
+            ),
+            PgnWarningKind::MainLineCut { reason } => write!(
+                f,
+                "{reason}: the game stops before it, the rest of its moves kept as a comment"
             ),
         }
     }

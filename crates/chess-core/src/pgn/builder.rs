@@ -131,6 +131,14 @@ impl Sink for GameBuilder {
     }
 
     fn finish(&mut self, comments: Vec<String>, result: Option<Outcome>) {
+        self.finish_game(comments, result);
+    }
+}
+
+impl GameBuilder {
+    /// Ends the game: the comments after the last move, the warnings, and
+    /// the recorded result (the termination marker, else the `Result` tag).
+    fn finish_game(&mut self, comments: Vec<String>, result: Option<Outcome>) {
         let game = &mut self.game;
         let end = game.mainline_end();
         for text in comments {
@@ -149,5 +157,22 @@ impl Sink for GameBuilder {
         {
             game.set_result(Some(recorded));
         }
+    }
+
+    /// The game as far as it was read when a move of its main line could not
+    /// be played: its moves up to it, `rest` (the text from the bad move on)
+    /// as a comment after the last of them, and the warnings so far with
+    /// `warning` (which says so) last; no
+    /// result but what its `Result` tag says. `None` when the game had not
+    /// started (its tags were bad).
+    pub(super) fn into_partial(mut self, rest: String, warning: PgnWarning) -> Option<Game> {
+        if self.game.is_placeholder() {
+            return None;
+        }
+        self.warnings.push(warning);
+        // Variations opened and not closed end here.
+        while self.close() {}
+        self.finish_game(vec![rest], None);
+        Some(self.game)
     }
 }

@@ -65,7 +65,9 @@ pub use fen_tag::is_chess960;
 pub use index::{ScannedGame, scan_games};
 pub use nag::{MOVE_MARKS, nag_symbol};
 pub use parallel::{GameAt, ParallelReader};
-pub use reader::{PgnReader, read_game, read_game_bytes};
+pub use reader::{
+    PgnReader, read_game, read_game_bytes, read_game_up_to_error, read_games_up_to_errors, read_up_to_error,
+};
 pub use tag::RawTag;
 pub use visitor::{Skip, Visitor};
 pub use writer::write_game;

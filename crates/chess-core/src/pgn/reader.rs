@@ -509,6 +509,118 @@ pub fn read_game(text: &str) -> Result<Game, PgnError> {
     read_game_bytes(text.as_bytes())
 }
 
+/// Reads the one game of `text` as ChessBase and En Croissant import a
+/// damaged game: when a move of its main line cannot be played (illegal,
+/// ambiguous, not a move) or the movetext goes wrong after it, the game up
+/// to that move, with the rest of its movetext kept as a comment after the
+/// last move played, headed by the problem's line, column and reason; and
+/// the problem. A game that reads is given whole, with `None`. Text with no
+/// game, or a game whose tags cannot be read (a bad `FEN` tag), is an error.
+///
+/// ```
+/// use chess_core::pgn::read_game_up_to_error;
+/// let (game, problem) = read_game_up_to_error(b"1. e4 e5 2. Ke3 Nc6 *").unwrap();
+/// assert_eq!(game.mainline().len(), 2);
+/// let problem = problem.unwrap();
+/// assert_eq!((problem.line, problem.column), (1, 13));
+/// let last = game.mainline()[1];
+/// assert!(game.comment(last).starts_with("line 1, column 13: illegal move Ke3"), "{}", game.comment(last));
+/// assert!(game.comment(last).ends_with("Ke3 Nc6 *"));
+/// ```
+pub fn read_game_up_to_error(text: &[u8]) -> Result<(Game, Option<PgnError>), PgnError> {
+    read_up_to_error(text, 1, 1)
+}
+
+/// Every game of `text`, each read as [`read_game_up_to_error`] reads one
+/// (its lines and numbers those of the whole text): what an app opening a
+/// file by hand does, where a game with a bad move is better shown up to
+/// it than left out.
+///
+/// ```
+/// use chess_core::pgn::read_games_up_to_errors;
+/// let text = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 2. Kd3 *\n";
+/// let games = read_games_up_to_errors(text);
+/// assert_eq!(games.len(), 2);
+/// let (second, problem) = games[1].as_ref().unwrap();
+/// assert_eq!(second.mainline().len(), 2);
+/// assert_eq!(problem.as_ref().map(|p| (p.game, p.line)), Some((2, 7)));
+/// ```
+pub fn read_games_up_to_errors(text: &[u8]) -> Vec<Result<(Game, Option<PgnError>), PgnError>> {
+    // Where each game starts, by the reader's own rules; then each read
+    // on its own text.
+    let mut reader = PgnReader::new(text);
+    let mut starts = Vec::new();
+    while reader.read_game().is_some() {
+        starts.push(reader.game_start());
+    }
+    let ends = starts
+        .iter()
+        .skip(1)
+        .map(|&(offset, _)| offset as usize)
+        .chain([text.len()]);
+    starts
+        .iter()
+        .zip(ends)
+        .enumerate()
+        .map(|(k, (&(start, line), end))| read_up_to_error(&text[start as usize..end], line, k + 1))
+        .collect()
+}
+
+/// [`read_game_up_to_error`] of a game cut out of a larger file: game
+/// `number` of it, whose text begins on line `first_line` (errors and
+/// warnings give the file's lines and number).
+pub fn read_up_to_error(text: &[u8], first_line: usize, number: usize) -> Result<(Game, Option<PgnError>), PgnError> {
+    let mut reader = PgnReader::starting_at_line(text, first_line);
+    if reader.lexer.peek().is_none() {
+        return Err(reader.error_here(number, PgnErrorKind::NoGame));
+    }
+    reader.games = number;
+    let mut builder = GameBuilder::default();
+    match reader.parse_into(number, &mut builder) {
+        Ok(true) => Ok((builder.game, None)),
+        Ok(false) => Err(reader.error_here(number, PgnErrorKind::NoGame)),
+        Err(e) => {
+            if !matches!(
+                e.kind,
+                PgnErrorKind::BadMove(_) | PgnErrorKind::Unexpected(_) | PgnErrorKind::BadVariation
+            ) {
+                return Err(e);
+            }
+            let rest = rest_of_game(text, (e.line + 1).saturating_sub(first_line), e.column);
+            let note = format!("line {}, column {}: {}: {rest}", e.line, e.column, e.kind);
+            let warning = PgnWarning {
+                line: e.line,
+                column: e.column,
+                kind: PgnWarningKind::MainLineCut {
+                    reason: e.kind.to_string(),
+                },
+            };
+            match builder.into_partial(note, warning) {
+                Some(game) => Ok((game, Some(e))),
+                None => Err(e),
+            }
+        }
+    }
+}
+
+/// The text of a game from line `line`, column `column` (from 1, in
+/// characters) to its end (a blank line and a tag, or the end of `text`),
+/// on one line.
+fn rest_of_game(text: &[u8], line: usize, column: usize) -> String {
+    let text = super::encoding::text(text);
+    let start_of_line = text
+        .match_indices('\n')
+        .nth(line.saturating_sub(2))
+        .map_or(0, |(i, _)| if line <= 1 { 0 } else { i + 1 });
+    let from = text[start_of_line..]
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(text.len(), |(i, _)| start_of_line + i);
+    let rest = &text[from..];
+    let end = rest.find("\n\n[").unwrap_or(rest.len());
+    rest[..end].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// [`read_game`] for text that may not be UTF-8: what is not is read as
 /// Latin-1, as the reader of files does.
 pub fn read_game_bytes(text: &[u8]) -> Result<Game, PgnError> {

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 
 use chess_core::Game;
-use chess_core::pgn::PgnReader;
 
 /// Where a listed game is: enough to read it on any thread.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,24 +35,23 @@ impl Place {
     }
 
     /// The game, read from its place (at its end, or its start for a study
-    /// or a puzzle: [`place_cursor`](crate::model::files::place_cursor)); one that cannot be read
-    /// says why and on which line of the file.
+    /// or a puzzle: [`place_cursor`](crate::model::files::place_cursor)).
+    /// One with a move of its main line that cannot be played is read up to
+    /// it (its warning says where, in the file's lines:
+    /// [`cut_short`](crate::model::files::cut_short)); one that cannot be
+    /// read at all says why and on which line of the file.
     pub fn read(&self) -> Result<Game, String> {
         let text = self.bytes()?;
-        let mut reader = PgnReader::new(&text[..]);
-        match reader.read_game() {
-            Some(Ok(mut game)) => {
+        match chess_core::pgn::read_up_to_error(&text, self.line as usize, self.number) {
+            Ok((mut game, _)) => {
                 crate::model::files::place_cursor(&mut game);
                 Ok(game)
             }
-            Some(Err(e)) => Err(format!(
+            Err(e) if e.kind == chess_core::pgn::PgnErrorKind::NoGame => Err(format!("game {} is empty", self.number)),
+            Err(e) => Err(format!(
                 "game {} (from line {}) cannot be read: {} (line {})",
-                self.number,
-                self.line,
-                e.kind,
-                self.line as usize + e.line - 1
+                self.number, self.line, e.kind, e.line
             )),
-            None => Err(format!("game {} is empty", self.number)),
         }
     }
 }
