@@ -130,6 +130,16 @@ static void a_result_tag_is_the_result(void) {
   CHECK(chess_game_set_tag(g, "Result", "1-0") == CHESS_ERR_INVALID_ARG);
   CHECK(chess_game_set_tag(g, "Result", "0-1") == CHESS_OK);
   chess_game_free(g);
+  /* A "*" tag and a 0-1 marker: read as 0-1, and written back as 0-1, so
+     a game read, written and read again keeps its result. */
+  g = chess_game_from_pgn("[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 0-1\n");
+  CHECK(g != NULL && chess_game_outcome(g) == CHESS_OUTCOME_BLACK_WINS);
+  chess_game_to_pgn(g, pgn, sizeof pgn);
+  CHECK(strstr(pgn, "[Result \"0-1\"]") != NULL && strstr(pgn, "1. e4 e5 0-1") != NULL);
+  chess_game_free(g);
+  g = chess_game_from_pgn(pgn);
+  CHECK(g != NULL && chess_game_outcome(g) == CHESS_OUTCOME_BLACK_WINS);
+  chess_game_free(g);
 }
 
 /* ---- the API C users reach for --------------------------------------------- */

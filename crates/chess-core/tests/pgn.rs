@@ -679,3 +679,48 @@ fn a_game_with_an_illegal_move_opens_up_to_it_with_the_rest_kept() {
     let (first, _) = read_game_up_to_error(b"1. e4 e5 2. Ke3 *\n\n[Event \"next\"]\n\n1. d4 *\n").unwrap();
     assert!(first.comment(first.mainline()[1]).ends_with("Ke3 *"));
 }
+
+/// A game's result has one source: the `Result` tag when it gives one,
+/// else the termination marker (as python-chess reads them); a
+/// disagreement is a warning; the writer writes the result read, so a game
+/// read, written and read again keeps it (a `*` tag with a `0-1` marker
+/// was read as Black's win and written back as `*`).
+#[test]
+fn the_result_tag_and_the_marker_give_one_result() {
+    let read = |tag: Option<&str>, marker: &str| {
+        let tags = tag.map_or(String::new(), |t| format!("[Result \"{t}\"]\n"));
+        read_game(&format!("[Event \"x\"]\n{tags}\n1. e4 e5 {marker}\n")).unwrap()
+    };
+    let result = |g: &Game| g.outcome_at(g.mainline_end()).map(|o| o.result());
+    let disagreement = |g: &Game| {
+        g.warnings()
+            .iter()
+            .find(|w| matches!(w.kind, PgnWarningKind::ResultsDisagree { .. }))
+            .map(|w| w.to_string())
+    };
+    for (tag, marker, expected, warned) in [
+        (Some("*"), "0-1", Some("0-1"), true),
+        (Some("1-0"), "0-1", Some("1-0"), true),
+        (Some("1/2-1/2"), "*", Some("1/2-1/2"), true),
+        (None, "0-1", Some("0-1"), false),
+        (Some("0-1"), "0-1", Some("0-1"), false),
+        (Some("*"), "*", None, false),
+        (Some("1:0"), "1-0", Some("1-0"), false),
+    ] {
+        let game = read(tag, marker);
+        assert_eq!(result(&game), expected, "tag {tag:?}, marker {marker}");
+        assert_eq!(disagreement(&game).is_some(), warned, "tag {tag:?}, marker {marker}");
+        let written = game.to_pgn();
+        let again = read_game(&written).unwrap();
+        assert_eq!(result(&again), expected, "tag {tag:?}, marker {marker}: {written}");
+        assert!(disagreement(&again).is_none(), "written back agreeing: {written}");
+        let tag_written = written.lines().find(|l| l.starts_with("[Result ")).unwrap();
+        assert_eq!(tag_written, format!("[Result \"{}\"]", expected.unwrap_or("*")));
+        assert!(written.trim_end().ends_with(expected.unwrap_or("*")), "{written}");
+    }
+    let game = read(Some("*"), "0-1");
+    assert_eq!(
+        disagreement(&game).unwrap(),
+        "line 4, column 10: the Result tag says * but the moves end in 0-1: read as 0-1"
+    );
+}

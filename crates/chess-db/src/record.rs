@@ -32,7 +32,9 @@ pub struct GameRecord {
     pub black_elo: u16,
     /// `Date` (or `UTCDate`).
     pub date: Date,
-    /// The result marker, or else the `Result` tag.
+    /// The result the reader reports: the `Result` tag's, else the
+    /// termination marker's (`chess_core::pgn`'s rule, applied before the
+    /// visitor sees it).
     pub result: GameResult,
     /// `ECO`, as a number (see [`parse_eco`]).
     pub eco: Option<u16>,

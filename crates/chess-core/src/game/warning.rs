@@ -74,6 +74,17 @@ pub enum PgnWarningKind {
         /// What is wrong there.
         reason: String,
     },
+    /// The `Result` tag and the termination marker disagree: the game
+    /// reports the tag's result when it gives one, else the marker's (as
+    /// python-chess reads them).
+    ResultsDisagree {
+        /// The `Result` tag.
+        tag: String,
+        /// The termination marker.
+        marker: String,
+        /// The result read.
+        kept: String,
+    },
 }
 
 impl fmt::Display for PgnWarningKind {
@@ -102,6 +113,10 @@ impl fmt::Display for PgnWarningKind {
             PgnWarningKind::VariationCut { written, reason } => write!(
                 f,
                 "{written} cannot be played in its variation ({reason}): the variation is cut there, the rest of it left out"
+            ),
+            PgnWarningKind::ResultsDisagree { tag, marker, kept } => write!(
+                f,
+                "the Result tag says {tag} but the moves end in {marker}: read as {kept}"
             ),
             PgnWarningKind::MainLineCut { reason } => write!(
                 f,

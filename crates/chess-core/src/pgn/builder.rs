@@ -137,7 +137,8 @@ impl Sink for GameBuilder {
 
 impl GameBuilder {
     /// Ends the game: the comments after the last move, the warnings, and
-    /// the recorded result (the termination marker, else the `Result` tag).
+    /// the recorded result (the one the reader reports, see
+    /// `reader::reported_result`).
     fn finish_game(&mut self, comments: Vec<String>, result: Option<Outcome>) {
         let game = &mut self.game;
         let end = game.mainline_end();
@@ -149,8 +150,18 @@ impl GameBuilder {
         if end == self.current {
             game.know_position(end, &self.line.current);
         }
-        // The termination marker, or else the Result tag, is the recorded result.
+        // The result the reader reports (the Result tag's, else the
+        // termination marker's: `reported_result`). A tag left at `*`, or
+        // none that is a result, takes it: every writer writes it.
         let recorded = result.or_else(|| game.tags.get("Result").and_then(Outcome::from_result));
+        if let Some(reported) = recorded
+            && game
+                .tags
+                .get("Result")
+                .is_some_and(|tag| Outcome::from_result(tag).is_none())
+        {
+            game.tags.set("Result", reported.result());
+        }
         game.go_to(end);
         if let Some(recorded) = recorded
             && game.outcome_by_rules(end).is_none()

@@ -25,6 +25,10 @@ pub struct PgnReader<R> {
     /// Where the last game read starts: the byte offset and number of its
     /// first line.
     game_start: (u64, usize),
+    /// The current game's `Result` tag, when it is a result (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`): the result the game reports is decided with its
+    /// termination marker ([`reported_result`]).
+    result_tag: Option<&'static str>,
 }
 
 impl<R> fmt::Debug for PgnReader<R> {
@@ -43,6 +47,7 @@ impl<R: BufRead> PgnReader<R> {
             games: 0,
             fen_text: String::new(),
             game_start: (0, 1),
+            result_tag: None,
         }
     }
 
@@ -54,6 +59,7 @@ impl<R: BufRead> PgnReader<R> {
             games: 0,
             fen_text: String::new(),
             game_start: (0, 1),
+            result_tag: None,
         }
     }
 
@@ -246,9 +252,13 @@ impl<R: BufRead> PgnReader<R> {
         let mut fen: Option<FenTag> = None;
         let mut chess960 = false;
         let (mut first, mut has_event) = (true, false);
+        self.result_tag = None;
         while self.next_tag_is_this_games(first, has_event) {
             self.lexer.next_token();
             let (name, value) = self.lexer.tag();
+            if name == b"Result" {
+                self.result_tag = lexer::RESULTS.iter().copied().find(|r| *r == value.text().trim());
+            }
             if self.lexer.tag_had_unescaped_quotes() {
                 let kind = PgnWarningKind::UnescapedQuotes {
                     tag: text(name).into_owned(),
@@ -318,6 +328,7 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 Token::Result(r) => {
                     result = Some(lexer::RESULTS[r as usize & 3]);
+                    self.warn_if_results_disagree(result, sink);
                     movetext = true;
                     self.take_trailing_comments();
                     break;
@@ -325,7 +336,10 @@ impl<R: BufRead> PgnReader<R> {
                 _ => movetext = true,
             }
         }
-        sink.finish(Vec::new(), result.and_then(Outcome::from_result));
+        sink.finish(
+            Vec::new(),
+            reported_result(self.result_tag, result).and_then(Outcome::from_result),
+        );
         movetext
     }
 
@@ -448,6 +462,7 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 Token::Result(r) => {
                     result = Some(lexer::RESULTS[r as usize & 3]);
+                    self.warn_if_results_disagree(result, sink);
                     break;
                 }
                 Token::Tag if self.lexer.tag_starts_game() => {
@@ -481,9 +496,42 @@ impl<R: BufRead> PgnReader<R> {
         }
         // Comments with no move to follow, and after the result.
         pending.extend(self.take_trailing_comments());
-        sink.finish(pending, result.and_then(Outcome::from_result));
+        sink.finish(
+            pending,
+            reported_result(self.result_tag, result).and_then(Outcome::from_result),
+        );
         Ok(movetext)
     }
+
+    /// At the termination marker `marker` (just read): a warning when the
+    /// `Result` tag says otherwise.
+    fn warn_if_results_disagree<S: Sink>(&self, marker: Option<&'static str>, sink: &mut S) {
+        if let (Some(tag), Some(marker)) = (self.result_tag, marker)
+            && tag != marker
+        {
+            sink.warning(PgnWarning {
+                line: self.lexer.token_line(),
+                column: self.lexer.token_column(),
+                kind: PgnWarningKind::ResultsDisagree {
+                    tag: tag.to_string(),
+                    marker: marker.to_string(),
+                    kept: reported_result(Some(tag), Some(marker)).unwrap_or("*").to_string(),
+                },
+            });
+        }
+    }
+}
+
+/// The result a game reports, from its `Result` tag and its movetext's
+/// termination marker (the PGN standard says they agree; files do not
+/// always): the tag when it gives a result (`1-0`, `0-1`, `1/2-1/2`), else
+/// the marker when it does, else none. As python-chess reads them: what a
+/// header records is what databases index and players see first, and a
+/// marker fills a tag left at `*`. Every writer writes this one result
+/// (the reader sets a `*` tag to it).
+pub(crate) fn reported_result(tag: Option<&'static str>, marker: Option<&'static str>) -> Option<&'static str> {
+    let decided = |r: Option<&'static str>| r.filter(|r| *r != "*");
+    decided(tag).or(decided(marker))
 }
 
 impl<R: BufRead> Iterator for PgnReader<R> {

@@ -87,7 +87,9 @@ pub trait Visitor {
     /// A variation ends: play continues after the move it replaced.
     fn end_variation(&mut self) {}
 
-    /// The game ends, with the result its termination marker gives (none
-    /// for `*` or a missing marker).
+    /// The game ends, with the result it reports: its `Result` tag's, else
+    /// its termination marker's (none when neither gives one; a
+    /// [`PgnWarningKind::ResultsDisagree`](crate::pgn::PgnWarningKind) says
+    /// when they differ).
     fn end_game(&mut self, result: Option<Outcome>) -> Self::Output;
 }

@@ -23,8 +23,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::identity::Identity;
 use crate::{Error, Unreadable};
 
-/// The index format's version: an index of another is rebuilt.
-pub const FORMAT: i64 = 1;
+/// The index format's version: an index of another is rebuilt. Version 2:
+/// a game's result is the one the reader reports (the `Result` tag's, else
+/// the termination marker's; version 1 took the marker first).
+pub const FORMAT: i64 = 2;
 /// SQLite's application id for these files ("CHDB").
 const APPLICATION_ID: i64 = 0x4348_4442;
 
