@@ -724,3 +724,36 @@ fn the_result_tag_and_the_marker_give_one_result() {
         "line 4, column 10: the Result tag says * but the moves end in 0-1: read as 0-1"
     );
 }
+
+/// A game lost on time is written with lichess's `[Termination "Time
+/// forfeit"]`, and read back it is a loss on time again.
+#[test]
+fn a_loss_on_time_is_written_and_read_as_one() {
+    let mut game = Game::new();
+    game.play_san("e4").unwrap();
+    game.set_result(Some(Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Timeout,
+    }));
+    let pgn = game.to_pgn();
+    assert!(pgn.contains("[Termination \"Time forfeit\"]\n"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("1. e4 1-0"), "{pgn}");
+    let again = read_game(&pgn).unwrap();
+    assert_eq!(
+        again.outcome_at(again.mainline_end()),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Timeout
+        })
+    );
+    assert_eq!(again.to_pgn(), pgn, "written once");
+    // A lichess game: its Termination tag read the same way.
+    let lichess = read_game("[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n\n1. e4 e5 0-1\n").unwrap();
+    assert!(matches!(
+        lichess.outcome_at(lichess.mainline_end()),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Timeout
+        })
+    ));
+}

@@ -162,6 +162,18 @@ impl GameBuilder {
         {
             game.tags.set("Result", reported.result());
         }
+        // A win on time, as lichess's `Termination` says it.
+        let on_time = game
+            .tags
+            .get("Termination")
+            .is_some_and(|t| t.eq_ignore_ascii_case(super::writer::TIME_FORFEIT));
+        let recorded = recorded.map(|r| match r {
+            Outcome::Win { winner, .. } if on_time => Outcome::Win {
+                winner,
+                reason: crate::outcome::WinReason::Timeout,
+            },
+            r => r,
+        });
         game.go_to(end);
         if let Some(recorded) = recorded
             && game.outcome_by_rules(end).is_none()

@@ -8,6 +8,9 @@ use crate::tags::Tags;
 
 const LINE_WIDTH: usize = 80;
 
+/// The `Termination` of a game lost on time, as lichess writes it.
+pub(crate) const TIME_FORFEIT: &str = "Time forfeit";
+
 fn default_value(name: &str) -> &'static str {
     match name {
         "Date" => "????.??.??",
@@ -87,6 +90,18 @@ pub fn write_game(game: &Game) -> String {
     {
         tag(&mut out, "ECO", opening.eco);
         tag(&mut out, "Opening", opening.name);
+    }
+    // A game lost on time says so, as lichess writes it (read back, its
+    // result is a loss on time again).
+    let timeout = matches!(
+        game.outcome_at(end),
+        Some(crate::Outcome::Win {
+            reason: crate::WinReason::Timeout,
+            ..
+        })
+    );
+    if timeout && game.tags.get("Termination").is_none() {
+        tag(&mut out, "Termination", TIME_FORFEIT);
     }
     for (name, value) in game.tags.iter() {
         // Written above, from the game itself.
