@@ -213,6 +213,7 @@ fn the_computer_answers_a_draw_offer() {
         chess_gui::model::Play::new(chess_core::Game::from_fen("3qk3/4p3/8/8/8/8/8/4K3 w - - 0 1").unwrap());
     h.run();
     click(&mut h, "Offer draw");
+    click(&mut h, "Confirm offer");
     h.get_by_label("White offers a draw; Black (computer) is considering it…");
     assert!(
         h.query_by_label("Accept draw").is_none(),

@@ -265,9 +265,21 @@ fn flip_resign_and_draws() {
     h.key_press(Key::F);
     h.run();
     assert!(!h.state().model.flipped);
+    // Offer draw and Resign ask for a second click (lichess's way): one
+    // click alone does nothing.
     button(&mut h, "Offer draw");
+    assert!(h.state().model.play.draw_offer.is_none(), "one click offers nothing");
+    button(&mut h, "Confirm offer");
     button(&mut h, "Decline");
+    let resign = h.get_by_label("Resign").rect();
     button(&mut h, "Resign");
+    assert!(h.state().model.play.outcome().is_none(), "one click resigns nothing");
+    assert_eq!(
+        h.get_by_label("Confirm resign").rect(),
+        resign,
+        "the button stays where it was"
+    );
+    button(&mut h, "Confirm resign");
     assert_eq!(status(&h), "White resigns — Black wins 0-1");
     // A finished game stays finished: Undo is not offered.
     assert!(h.get_by_label("Undo").accesskit_node().is_disabled());
@@ -277,8 +289,26 @@ fn flip_resign_and_draws() {
     );
     h.run();
     button(&mut h, "Offer draw");
+    button(&mut h, "Confirm offer");
     button(&mut h, "Accept draw");
     assert_eq!(status(&h), "Draw by agreement");
+}
+
+/// A first click on Resign that is not confirmed lapses: three seconds
+/// later the button is Resign again, and one click still resigns nothing.
+#[test]
+fn an_unconfirmed_resignation_lapses() {
+    let app = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut h = common::build(common::builder(WINDOW).with_step_dt(0.5), app);
+    h.run();
+    button(&mut h, "Resign");
+    h.get_by_label("Confirm resign");
+    for _ in 0..8 {
+        h.step();
+    }
+    h.get_by_label("Resign");
+    button(&mut h, "Resign");
+    assert!(h.state().model.play.outcome().is_none());
 }
 
 #[test]

@@ -69,11 +69,11 @@ pub(super) fn controls(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
                 }
             }
             None => {
-                if ui.add_enabled(!over, egui::Button::new("Resign")).clicked() {
+                if second_click(ui, !over, "Resign", "Confirm resign") {
                     actions.push(Action::Resign);
                 }
                 let can_offer = !over && human_to_move;
-                if ui.add_enabled(can_offer, egui::Button::new("Offer draw")).clicked() {
+                if second_click(ui, can_offer, "Offer draw", "Confirm offer") {
                     actions.push(Action::OfferDraw);
                 }
                 let claim = !over && model.play.game.can_claim_draw();
@@ -88,4 +88,53 @@ pub(super) fn controls(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
         }
     });
     actions
+}
+
+/// How long a button that asks for a second click waits for it (seconds).
+const CONFIRM_SECONDS: f64 = 3.0;
+
+/// A button that acts only on a second click, as lichess's Resign and
+/// Offer draw do, so that a click meant for a neighbour does not end the
+/// game: the first click turns `label` into `confirm` for three seconds;
+/// a click then acts. Both texts take the same width, so the row does not
+/// move. Returns whether it acts.
+fn second_click(ui: &mut egui::Ui, enabled: bool, label: &str, confirm: &str) -> bool {
+    let id = ui.id().with(("second click", label));
+    let now = ui.input(|i| i.time);
+    let armed = ui
+        .data(|d| d.get_temp::<f64>(id))
+        .is_some_and(|until| now < until && enabled);
+    let text = if armed { confirm } else { label };
+    // As wide as the wider of the two texts.
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let wider = [label, confirm]
+        .iter()
+        .map(|t| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap(t.to_string(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+        })
+        .fold(0.0, f32::max);
+    let width = wider + 2.0 * ui.spacing().button_padding.x;
+    let button = egui::Button::new(text).min_size(egui::vec2(width, 0.0));
+    let response = ui.add_enabled(enabled, button).on_hover_text(if armed {
+        "Click again to confirm"
+    } else {
+        "Asks for a second click"
+    });
+    if !response.clicked() {
+        return false;
+    }
+    if armed {
+        ui.data_mut(|d| d.remove::<f64>(id));
+        true
+    } else {
+        ui.data_mut(|d| d.insert_temp(id, now + CONFIRM_SECONDS));
+        // Back to its label when the time is up.
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(CONFIRM_SECONDS));
+        false
+    }
 }
