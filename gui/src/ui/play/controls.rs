@@ -99,7 +99,7 @@ const CONFIRM_SECONDS: f64 = 3.0;
 /// a click then acts. Both texts take the same width, so the row does not
 /// move. Returns whether it acts.
 fn second_click(ui: &mut egui::Ui, enabled: bool, label: &str, confirm: &str) -> bool {
-    let id = ui.id().with(("second click", label));
+    let id = ui.make_persistent_id(("second click", label));
     let now = ui.input(|i| i.time);
     let armed = ui
         .data(|d| d.get_temp::<f64>(id))
