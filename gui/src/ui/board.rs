@@ -381,7 +381,10 @@ pub fn show(ui: &mut egui::Ui, rect: Rect, view: &BoardView<'_>, drag: &mut Opti
     events
 }
 
-const ARROW: Color32 = Color32::from_rgba_premultiplied(20, 85, 30, 190);
+/// The engine's arrows (its lines, the hint, the review's better move):
+/// lichess's pale blue, apart from the green a person draws by default
+/// (they were both green, and could not be told apart).
+const ARROW: Color32 = Color32::from_rgba_premultiplied(0, 19, 54, 102);
 /// A premove's squares: lichess's muted red.
 const PREMOVE: Color32 = Color32::from_rgba_premultiplied(110, 40, 40, 120);
 
@@ -525,4 +528,23 @@ fn draw_dragged(ui: &egui::Ui, drag: &Drag, size: f32, set: PieceSet) {
     let layer = egui::LayerId::new(egui::Order::Tooltip, Id::unique("dragged piece"));
     let painter = ui.ctx().layer_painter(layer);
     draw_piece(&painter, drag.pos, size * 1.05, drag.piece, set);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hue of a colour, in degrees.
+    fn hue(c: Color32) -> f32 {
+        egui::ecolor::Hsva::from(c).h * 360.0
+    }
+
+    #[test]
+    fn the_engines_arrows_are_not_the_colour_a_person_draws() {
+        let drawn = annotation_color('G');
+        let apart = (hue(ARROW) - hue(drawn)).abs();
+        assert!(apart.min(360.0 - apart) > 60.0, "{} against {}", hue(ARROW), hue(drawn));
+        // Lichess's pale blue: blue at 40%.
+        assert_eq!(ARROW.a(), 102);
+    }
 }
