@@ -75,6 +75,8 @@ pub(super) fn move_list(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
     let scroll_to_cursor = ui.data(|d| d.get_temp::<chess_core::NodeId>(moved_to)) != Some(cursor);
     ui.data_mut(|d| d.insert_temp(moved_to, cursor));
     let mut actions = Vec::new();
+    // Whether the list was brought to its top for the start position.
+    let mut scrolled_to_start = false;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 4.0;
         // The game's first comment, before its first move.
@@ -118,9 +120,15 @@ pub(super) fn move_list(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
                     }
                     let mut response = ui.selectable_label(*node == cursor, rich);
                     // The move shown is kept in view as it changes (the
-                    // end of a long game, a move clicked on the graph).
-                    if *node == cursor && scroll_to_cursor {
-                        response.scroll_to_me(Some(egui::Align::Center));
+                    // end of a long game, a move clicked on the graph); at
+                    // the start (Home), the list's top.
+                    if scroll_to_cursor {
+                        if *node == cursor {
+                            response.scroll_to_me(Some(egui::Align::Center));
+                        } else if cursor == chess_core::NodeId::ROOT && !scrolled_to_start {
+                            response.scroll_to_me(Some(egui::Align::Min));
+                        }
+                        scrolled_to_start = true;
                     }
                     // Hover: the time the move took, from the clock or the
                     // file's [%emt]; the time left after it, from [%clk].
