@@ -84,6 +84,8 @@ impl Model {
         };
         let clock = app.clock.as_ref().and_then(clock::Clock::from_record);
         self.start(game, record.file.clone(), app);
+        // Undo goes on as before the app ended: the moves can be taken back.
+        self.play.remember_moves();
         if let Some(setup) = record.setup {
             self.computer.set_setup(setup);
         }

@@ -72,6 +72,12 @@ fn a_game_comes_back_after_the_app_dies() {
     assert!(again.restore_autosave());
     assert_eq!(again.play.game.to_pgn(), pgn, "moves, comment and tags");
     assert_eq!(again.play.game.cursor(), cursor);
+    // Undo goes on where it was: the last move can be taken back (the
+    // history was empty after a restore).
+    assert!(again.play.can_undo());
+    let mut taken_back = again.play.clone();
+    assert!(taken_back.undo());
+    assert_eq!(taken_back.game.mainline().len(), again.play.game.mainline().len() - 1);
     assert!(again.is_dirty(), "it was never saved");
     assert_eq!(again.title(), "Untitled • — Chess");
     let notice = again.notice.clone().unwrap();

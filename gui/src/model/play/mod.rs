@@ -70,6 +70,22 @@ impl Play {
         }
     }
 
+    /// Makes the main line's moves undoable one by one, as if they had just
+    /// been played here: a game restored after the app ended goes on as it
+    /// was left, Undo included (its history of edits was not kept; its
+    /// moves are). The latest [`UNDO_LIMIT`] moves at most.
+    pub fn remember_moves(&mut self) {
+        let line = self.game.mainline();
+        let from = line.len().saturating_sub(UNDO_LIMIT);
+        for k in from..line.len() {
+            // The game as it was before move `k`: its main line up to it.
+            let mut before = self.game.clone();
+            before.delete(line[k]);
+            before.to_end();
+            self.history.record(before);
+        }
+    }
+
     /// The position on the board.
     pub fn position(&self) -> &Position {
         self.game.position()
