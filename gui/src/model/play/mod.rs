@@ -77,10 +77,10 @@ impl Play {
     pub fn remember_moves(&mut self) {
         let line = self.game.mainline();
         let from = line.len().saturating_sub(UNDO_LIMIT);
-        for k in from..line.len() {
-            // The game as it was before move `k`: its main line up to it.
+        for &node in &line[from..] {
+            // The game as it was before this move: its main line up to it.
             let mut before = self.game.clone();
-            before.delete(line[k]);
+            before.delete(node);
             before.to_end();
             self.history.record(before);
         }
