@@ -191,3 +191,19 @@ fn saving_over_a_file_in_the_apps_own_dialog_asks_first() {
     h.get_by_label_contains("win32.ron was left as it was");
     assert!(h.state().model.file.path.is_none());
 }
+
+/// File → Open…: the menu closes as the dialog opens; it does not stay
+/// open behind it.
+#[test]
+fn the_file_menu_closes_behind_the_open_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    common::menu(&mut h, "File", "Open… Ctrl+O");
+    h.run();
+    assert!(h.state().chooser.in_app_open(), "the app's own dialog is open");
+    assert!(
+        h.query_by_label("Save as… Ctrl+Shift+S").is_none(),
+        "the File menu is still open behind the dialog"
+    );
+}
