@@ -305,8 +305,8 @@ fn problems(ui: &mut egui::Ui, list: &GameList) {
         });
 }
 
-/// The rows: sortable headings, a click (or Enter on the keyboard's row)
-/// opens a game, a right click offers its PGN.
+/// The rows: sortable headings; a click selects a row, a double click (or
+/// Enter on the selected row) opens its game, a right click offers its PGN.
 fn table(ui: &mut egui::Ui, list: &mut GameList, actions: &mut Vec<Action>) {
     // ↑/↓ and Enter walk the rows unless a text field has the keyboard.
     let mut scroll_to = None;
@@ -345,6 +345,8 @@ fn table(ui: &mut egui::Ui, list: &mut GameList, actions: &mut Vec<Action>) {
         builder = builder.scroll_to_row(row, None);
     }
     let cursor = list.cursor;
+    // The row a click selected (a double click, or Enter, opens it).
+    let mut selected = None;
     let list_ref = &*list;
     builder
         .header(22.0, |mut header| {
@@ -371,11 +373,13 @@ fn table(ui: &mut egui::Ui, list: &mut GameList, actions: &mut Vec<Action>) {
                 let i = row.index();
                 let Some(game) = list_ref.row(i) else { return };
                 row.set_selected(cursor == Some(i));
-                // A click anywhere on the row opens its game.
-                let mut clicked = false;
+                // A click anywhere on the row selects it, a double click
+                // opens its game (as ChessBase, Scid and En Croissant do).
+                let (mut clicked, mut double) = (false, false);
                 let mut cell = |ui: &mut egui::Ui, text: &str| {
                     let response = ui.add(egui::Label::new(text).truncate().sense(egui::Sense::click()));
                     clicked |= response.clicked();
+                    double |= response.double_clicked();
                     response.context_menu(|ui| {
                         if ui.button("Open").clicked() {
                             actions.push(Action::OpenListed(i));
@@ -404,11 +408,17 @@ fn table(ui: &mut egui::Ui, list: &mut GameList, actions: &mut Vec<Action>) {
                     };
                     row.col(|ui| cell(ui, &text));
                 }
-                if clicked || row.response().clicked() {
+                let response = row.response();
+                if double || response.double_clicked() {
                     actions.push(Action::OpenListed(i));
+                } else if clicked || response.clicked() {
+                    selected = Some(i);
                 }
             });
         });
+    if let Some(i) = selected {
+        list.cursor = Some(i);
+    }
     if let Some(column) = sort_by {
         list.sort_by(column);
     }

@@ -91,7 +91,7 @@ fn the_explorer_plays_finds_and_filters() {
     wait_for_collection(&mut h);
     h.get_by_label_contains("Games reaching the position on the board: 2");
     // Open a game: the list steps aside; back to the list: the filter stays.
-    click(&mut h, "Cid");
+    common::double_click(&mut h, "Cid");
     // The 1.e4 played from the explorer is not saved: asked first.
     click(&mut h, "Discard");
     assert!(!h.state().model.collections.list_shown);

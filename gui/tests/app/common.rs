@@ -109,6 +109,29 @@ pub fn menu(h: &mut Harness<'static, ChessApp>, menu: &str, item: &str) {
     click(h, item);
 }
 
+/// Double-clicks the widget labelled `label` with the mouse: two presses
+/// and releases a frame apart at its centre (an accessibility click, as
+/// `click` gives, is never a double one).
+pub fn double_click(h: &mut Harness<'static, ChessApp>, label: &str) {
+    let pos = h.get_by_label(label).rect().center();
+    h.hover_at(pos);
+    h.step();
+    // Each click's press and release in one frame (queued events get a
+    // frame each, 0.25 s apart: too slow for a double click).
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            h.input_mut().events.push(egui::Event::PointerButton {
+                pos,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        h.step();
+    }
+    h.run();
+}
+
 /// Moves by clicking `from` then `to`, for each pair.
 pub fn moves(h: &mut Harness<'static, ChessApp>, pairs: &[(&str, &str)]) {
     for (from, to) in pairs {

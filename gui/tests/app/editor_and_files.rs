@@ -112,7 +112,7 @@ fn import_a_multi_game_pgn_export_and_import_again() {
     menu(&mut h, "File", "Import PGN…");
     common::wait_for_game_list(&mut h);
     h.get_by_label("2 games");
-    click(&mut h, "Ann");
+    common::double_click(&mut h, "Ann");
     let game = &h.state().model.play.game;
     assert_eq!(game.tags.get("Event"), Some("First"));
     assert_eq!(game.nodes().len(), 7, "main line and the variation");

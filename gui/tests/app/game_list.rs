@@ -46,7 +46,11 @@ fn a_file_of_games_is_listed_sorted_filtered_and_one_opened() {
     filter.type_text("carla");
     settle(&mut h);
     h.get_by_label("1 of 3 games");
+    // A click selects the row; a double click opens its game.
     click(&mut h, "Carla Diaz");
+    assert!(h.state().model.collections.list_shown, "one click only selects");
+    assert_eq!(h.state().model.collections.active().unwrap().list.cursor, Some(0));
+    common::double_click(&mut h, "Carla Diaz");
     assert!(
         !h.state().model.collections.list_shown,
         "the list steps aside for the game"
@@ -65,7 +69,7 @@ fn a_compressed_file_opens_as_the_plain_one() {
     common::menu(&mut h, "File", "Open… Ctrl+O");
     common::wait_for_game_list(&mut h);
     h.get_by_label("3 games");
-    click(&mut h, "Carla Diaz");
+    common::double_click(&mut h, "Carla Diaz");
     assert_eq!(h.state().model.play.game.tags.get("White"), Some("Carla Diaz"));
     h.get_by_label("2. Qh5");
 }
