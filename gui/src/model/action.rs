@@ -73,6 +73,9 @@ pub enum Action {
     SetAnalysing(bool),
     /// Show this many best lines (1-5).
     SetLines(usize),
+    /// Analyse (and give hints, and play the computer's moves) with this
+    /// engine from now on, without a new game.
+    SetEngine(crate::model::computer::EngineChoice),
     /// Ask the engine for a hint.
     Hint,
     /// Play a move of the opening book's.
@@ -212,6 +215,20 @@ impl Model {
                 self.play.claim_draw();
             }
             Action::SetAnalysing(on) => self.computer.set_analysing(on),
+            Action::SetEngine(engine) => {
+                if engine != self.computer.setup.engine {
+                    let analysing = self.computer.analysing;
+                    let mut setup = self.computer.setup.clone();
+                    if let crate::model::computer::EngineChoice::External(path) = &engine {
+                        setup.engine_path = Some(path.clone());
+                    }
+                    setup.engine = engine;
+                    self.computer.set_setup(setup);
+                    // The analysis goes on, with the new engine.
+                    self.computer.set_analysing(analysing);
+                    self.notice = Some(format!("Engine: {}", self.computer.setup.engine.name()));
+                }
+            }
             Action::SetLines(lines) => {
                 self.computer.lines = lines;
                 if self.computer.analysing {

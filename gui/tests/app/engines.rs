@@ -91,3 +91,41 @@ fn the_new_game_dialog_offers_them_by_name() {
     };
     assert_eq!(setup.engine, chess_gui::model::EngineChoice::External(good));
 }
+
+/// The analysis panel says which engine analyses and lets the player
+/// choose another there, without starting a new game (the game and its
+/// moves stay).
+#[test]
+fn the_analysis_panel_names_its_engine_and_changes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = fake_engine(dir.path());
+    let mut h = common::harness_with(&[], &[], |app| {
+        app.model.engines.add(&good);
+        app.model.engines.wait();
+        app.model.play.play_text("e4").unwrap();
+    });
+    common::settle(&mut h);
+    let engine = |h: &egui_kittest::Harness<'static, chess_gui::ChessApp>| {
+        h.get_by_label("Analysis engine")
+            .accesskit_node()
+            .value()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(engine(&h), "Built-in engine");
+    common::click(&mut h, "Analysis engine");
+    common::click(&mut h, "Fakefish 17");
+    assert_eq!(
+        h.state().model.computer.setup.engine,
+        chess_gui::model::EngineChoice::External(good)
+    );
+    assert_eq!(engine(&h), "Fakefish 17");
+    assert_eq!(h.state().model.play.game.mainline().len(), 1, "the same game goes on");
+    // And back.
+    common::click(&mut h, "Analysis engine");
+    common::click(&mut h, "Built-in engine");
+    assert_eq!(
+        h.state().model.computer.setup.engine,
+        chess_gui::model::EngineChoice::Builtin
+    );
+}

@@ -30,6 +30,8 @@ pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
             actions.push(Action::SetLines(lines));
         }
     });
+    // Which engine, on a row of its own.
+    ui.horizontal(|ui| engine_choice(ui, model, &mut actions));
     if model.computer.hinting {
         ui.weak("Looking for a hint…");
     } else if let Some(hint) = model.current_hint() {
@@ -68,6 +70,44 @@ pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
             });
     }
     actions
+}
+
+/// Which engine analyses, chosen here without a new game: the built-in
+/// engine, the UCI engines found on the system, the one chosen before.
+fn engine_choice(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
+    use crate::model::computer::EngineChoice;
+    let current = &model.computer.setup.engine;
+    let mut choices = vec![(EngineChoice::Builtin, "Built-in engine".to_string())];
+    for found in model.engines.found.iter().filter(|f| f.name.is_ok()) {
+        choices.push((EngineChoice::External(found.path.clone()), found.label()));
+    }
+    if let Some(path) = &model.computer.setup.engine_path
+        && !choices.iter().any(|(c, _)| *c == EngineChoice::External(path.clone()))
+    {
+        choices.push((EngineChoice::External(path.clone()), current_name(path)));
+    }
+    let shown = choices
+        .iter()
+        .find(|(c, _)| c == current)
+        .map_or_else(|| current.name(), |(_, name)| name.clone());
+    ui.label("Engine:");
+    egui::ComboBox::from_id_salt("analysis engine")
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (choice, name) in &choices {
+                if ui.selectable_label(choice == current, name).clicked() && choice != current {
+                    actions.push(Action::SetEngine(choice.clone()));
+                }
+            }
+        })
+        .response
+        .on_hover_text("The engine that analyses, gives hints and plays the computer's moves")
+        .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, "Analysis engine"));
+}
+
+/// An engine program's name, from its path.
+fn current_name(path: &std::path::Path) -> String {
+    crate::model::computer::EngineChoice::External(path.to_path_buf()).name()
 }
 
 /// A bar split between White and Black by the evaluation, with the number
