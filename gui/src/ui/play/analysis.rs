@@ -102,7 +102,7 @@ fn engine_choice(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
         })
         .response
         .on_hover_text("The engine that analyses, gives hints and plays the computer's moves")
-        .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, "Analysis engine"));
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, "Analysis engine"));
 }
 
 /// An engine program's name, from its path.
