@@ -525,8 +525,11 @@ impl Model {
     fn play_from_editor(&mut self) {
         match self.editor.position() {
             Ok(pos) => {
+                // A game like any other: its players, date and clock.
                 let setup = self.computer.setup.clone();
                 self.start(Game::from_position(pos), None, AppState::default());
+                self.timing.start(setup.controls(), &self.play.game);
+                self.record_game_facts(&setup);
                 self.computer.set_setup(setup);
             }
             Err(e) => self.notice = Some(e.to_string()),

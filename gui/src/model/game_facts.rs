@@ -26,14 +26,18 @@ impl Model {
                 }
             }
         };
-        let name = |player: Player| match player {
+        // Two people at one board: "White" and "Black" (the app knows one
+        // person's name, not which side they took).
+        let two_people = setup.white == Player::Human && setup.black == Player::Human;
+        let name = |player: Player, side: &str| match player {
+            Player::Human if two_people => side.to_string(),
             Player::Human => setup.player_name(),
             Player::Computer => computer.clone(),
         };
         let now = (self.now)();
         let game = &mut self.play.game;
-        game.tags.set("White", name(setup.white));
-        game.tags.set("Black", name(setup.black));
+        game.tags.set("White", name(setup.white, "White"));
+        game.tags.set("Black", name(setup.black, "Black"));
         stamp(game, now.with_timezone(&chrono::Local), now);
         if let Some([white, black]) = setup.controls() {
             if white == black {
@@ -93,6 +97,33 @@ mod tests {
         assert_eq!(date.len(), 10, "{date}");
         assert!(tags.get("UTCDate").is_some() && tags.get("UTCTime").is_some());
         assert!(model.pgn().contains(r#"[White "Ada"]"#));
+    }
+
+    /// Two people at one board, and a game played from the editor: their
+    /// players ("White", "Black"), date and clock recorded too (the
+    /// editor's game had none).
+    #[test]
+    fn two_people_and_a_game_from_the_editor_record_their_players_and_clock() {
+        let mut model = Model::new();
+        let setup = GameSetup {
+            white: Player::Human,
+            black: Player::Human,
+            player: "Ada".into(),
+            time_control: Some(crate::model::clock::TimeControl::fischer(5, 0)),
+            ..GameSetup::default()
+        };
+        model.request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+        let tags = &model.play.game.tags;
+        assert_eq!((tags.get("White"), tags.get("Black")), (Some("White"), Some("Black")));
+        assert_eq!(tags.get("TimeControl"), Some("300"));
+        // From the editor: the same facts, and the clock runs.
+        model.editor.set_fen_text("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        model.request(Pending::PlayFromEditor, &mut FixedDialogs::default());
+        let tags = &model.play.game.tags;
+        assert_eq!((tags.get("White"), tags.get("Black")), (Some("White"), Some("Black")));
+        assert_eq!(tags.get("TimeControl"), Some("300"));
+        assert!(tags.get("Date").is_some());
+        assert!(model.timing.clock.is_some(), "the game from the editor is on the clock");
     }
 
     #[test]
