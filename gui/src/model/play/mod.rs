@@ -73,7 +73,7 @@ impl Play {
     /// Makes the main line's moves undoable one by one, as if they had just
     /// been played here: a game restored after the app ended goes on as it
     /// was left, Undo included (its history of edits was not kept; its
-    /// moves are). The latest [`UNDO_LIMIT`] moves at most.
+    /// moves are). The latest `UNDO_LIMIT` (500) moves at most.
     pub fn remember_moves(&mut self) {
         let line = self.game.mainline();
         let from = line.len().saturating_sub(UNDO_LIMIT);
