@@ -18,9 +18,19 @@ impl Database {
     /// [`Database::locate`] says which file each is in.
     pub fn offsets(&self, numbers: &[u64]) -> Result<Vec<u64>, Error> {
         let mut out = Vec::with_capacity(numbers.len());
-        for &number in numbers {
-            let (index, local) = self.game(number)?;
-            out.extend(index.offsets(&[local])?);
+        // Runs of numbers in one file, each file checked once a run (a
+        // search's games come in order: one run a file).
+        let mut k = 0;
+        while k < numbers.len() {
+            let (index, local) = self.game(numbers[k])?;
+            let offset = numbers[k] - local;
+            let mut locals = vec![local];
+            k += 1;
+            while k < numbers.len() && numbers[k] > offset && numbers[k] - offset <= index.game_count() {
+                locals.push(numbers[k] - offset);
+                k += 1;
+            }
+            out.extend(index.offsets(&locals)?);
         }
         Ok(out)
     }
