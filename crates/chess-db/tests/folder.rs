@@ -50,6 +50,15 @@ fn answers(db: &Database) -> String {
     out
 }
 
+/// Where game `n` (from 1) of `text` begins, as the reader finds it.
+fn one_offset_in(text: &str, n: usize) -> u64 {
+    let mut reader = chess_core::pgn::PgnReader::new(text.as_bytes());
+    for _ in 0..n {
+        reader.read_game();
+    }
+    reader.game_start().0
+}
+
 /// Three files (400, 260 and 90 games), one in a folder of its own, one
 /// compressed, and a file that is not PGN; their texts in the collection's
 /// order.
@@ -121,6 +130,12 @@ fn a_folder_answers_as_its_files_written_one_after_another() {
     let mut expected = Vec::new();
     one.write_pgn(&[3, 399, 402, 749], &mut expected).unwrap();
     assert_eq!(both, expected);
+    // Where each game begins in its file: the file's own offsets.
+    let offsets = db.offsets(&[750, 1, 400, 401]).unwrap();
+    assert_eq!(
+        offsets,
+        [one_offset_in(&texts[2], 90), 0, one_offset_in(&texts[0], 400), 0]
+    );
     // Each file keeps its own index, in the cache.
     assert_eq!(db.index_paths().len(), 3);
     assert!(db.index_paths().iter().all(|p| p.starts_with(&cache)));
