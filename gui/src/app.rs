@@ -1,8 +1,6 @@
 //! The app: the model, the file dialogs, and what the view remembers between
 //! frames (a drag in progress, the move being typed), drawn with egui.
 
-use egui::{Key, KeyboardShortcut, Modifiers};
-
 use crate::model::{FileDialogs, Mode, Model, Pending};
 use crate::ui;
 
@@ -283,91 +281,12 @@ impl ChessApp {
         }
     }
 
-    /// The keyboard shortcuts that work anywhere (unless a text field has
-    /// the keyboard, which then keeps its own keys).
+    /// The keyboard shortcuts ([`ui::shortcuts`]): the keys pressed this
+    /// frame, as actions, through the model's one door.
     fn shortcuts(&mut self, ctx: &egui::Context) {
-        let cmd = |key| KeyboardShortcut::new(Modifiers::COMMAND, key);
-        let cmd_shift = |key| KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, key);
-        let pressed = |s: KeyboardShortcut| ctx.input_mut(|i| i.consume_shortcut(&s));
-        if self.model.dialog.is_some() || self.chooser.in_app_open() {
-            return;
-        }
-        let typing = ctx.text_edit_focused();
-        if pressed(cmd('N'.into_key())) {
-            self.model.new_game_dialog();
-        }
-        if pressed(cmd('O'.into_key())) {
-            self.model.request(Pending::Open, self.dialogs.as_mut());
-        }
-        if pressed(cmd('Q'.into_key())) {
-            self.model.request(Pending::Quit, self.dialogs.as_mut());
-        }
-        if pressed(cmd('L'.into_key())) {
-            self.model.collections.list_shown =
-                !self.model.collections.list_shown && !self.model.collections.open.is_empty();
-        }
-        if pressed(cmd_shift('F'.into_key())) {
-            self.model.find_position();
-        }
-        if pressed(cmd_shift('S'.into_key())) {
-            self.model.save_as(self.dialogs.as_mut());
-        } else if pressed(cmd('S'.into_key())) {
-            self.model.save(self.dialogs.as_mut());
-        }
-        if typing {
-            return;
-        }
-        let redo = pressed(cmd_shift('Z'.into_key())) || pressed(cmd('Y'.into_key()));
-        let undo = !redo && pressed(cmd('Z'.into_key()));
-        match self.model.mode {
-            Mode::Play => {
-                if undo {
-                    self.model.take_back();
-                }
-                if redo {
-                    self.model.play.redo();
-                }
-                // Arrows walk the squares when a square has the focus, the
-                // rows when the game list is shown; otherwise they move
-                // through the game.
-                if ui::board::square_has_focus(ctx) || self.model.collections.list_shown {
-                    return;
-                }
-                let key = |k| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
-                // Each press counts, also several in one frame.
-                let presses = |k| ctx.input_mut(|i| i.count_and_consume_key(Modifiers::NONE, k));
-                for _ in 0..presses(Key::ArrowLeft) {
-                    self.model.play.back();
-                }
-                for _ in 0..presses(Key::ArrowRight) {
-                    self.model.play.forward();
-                }
-                if key(Key::Home) || key(Key::ArrowUp) {
-                    self.model.play.to_start();
-                }
-                if key(Key::End) || key(Key::ArrowDown) {
-                    self.model.play.to_end();
-                }
-                if key(Key::F) {
-                    self.model.flipped = !self.model.flipped;
-                }
-                if key(Key::Escape) {
-                    self.model.play.cancel_promotion();
-                    self.model.play.selected = None;
-                }
-            }
-            Mode::Edit => {
-                if undo {
-                    self.model.editor.undo();
-                }
-                if redo {
-                    self.model.editor.redo();
-                }
-                if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F)) {
-                    self.model.flipped = !self.model.flipped;
-                }
-            }
-        }
+        let blocked = self.model.dialog.is_some() || self.chooser.in_app_open();
+        let actions = ui::shortcuts::shortcuts(ctx, &self.model, blocked, ui::board::square_has_focus(ctx));
+        self.apply_all(actions);
     }
 
     /// The window's title and closing: a close with unsaved changes asks first.
@@ -384,17 +303,6 @@ impl ChessApp {
         if self.model.quit {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
-    }
-}
-
-/// A letter as an egui key.
-trait IntoKey {
-    fn into_key(self) -> Key;
-}
-
-impl IntoKey for char {
-    fn into_key(self) -> Key {
-        Key::from_name(&self.to_string()).unwrap_or(Key::Escape)
     }
 }
 

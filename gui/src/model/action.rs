@@ -73,6 +73,12 @@ pub enum Action {
     SetAnalysing(bool),
     /// Show this many best lines (1-5).
     SetLines(usize),
+    /// Show the keyboard shortcuts (`?`).
+    ShowShortcuts,
+    /// Undo the editor's last change.
+    EditorUndo,
+    /// Redo what the editor's undo took back.
+    EditorRedo,
     /// Analyse (and give hints, and play the computer's moves) with this
     /// engine from now on, without a new game.
     SetEngine(crate::model::computer::EngineChoice),
@@ -215,6 +221,13 @@ impl Model {
                 self.play.claim_draw();
             }
             Action::SetAnalysing(on) => self.computer.set_analysing(on),
+            Action::ShowShortcuts => self.dialog = Some(Dialog::Shortcuts),
+            Action::EditorUndo => {
+                self.editor.undo();
+            }
+            Action::EditorRedo => {
+                self.editor.redo();
+            }
             Action::SetEngine(engine) => {
                 if engine != self.computer.setup.engine {
                     let analysing = self.computer.analysing;
@@ -329,6 +342,8 @@ impl Model {
             let against =
                 self.computer.plays(self.play.position().turn()) && !self.computer.plays(!self.play.position().turn());
             match action {
+                // Escape while the computers play each other: nothing to put down.
+                Action::Deselect if !against => {}
                 _ if !against => self.play.message = Some(super::premove::COMPUTER_TO_MOVE.to_string()),
                 Action::ClickSquare(sq) => self.premove_click(sq),
                 Action::Drop { from, to } => self.premove_drop(from, to),

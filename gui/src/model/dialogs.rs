@@ -163,6 +163,8 @@ pub enum Dialog {
         /// The words typed so far.
         text: String,
     },
+    /// The keyboard shortcuts (`?`).
+    Shortcuts,
 }
 
 /// Answers for the file dialogs given in advance: for tests (and `--open`).

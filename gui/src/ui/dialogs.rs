@@ -62,6 +62,7 @@ pub fn show(ctx: &egui::Context, dialog: &Dialog, game: &Game, engines: &[Found]
             });
             actions.extend(answer.map(Action::ConfirmReplace));
         }
+        Dialog::Shortcuts => actions.extend(super::shortcuts::help(ctx)),
         Dialog::Error(message) => {
             let mut close = false;
             Modal::new(Id::unique("error")).show(ctx, |ui| {

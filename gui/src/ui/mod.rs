@@ -10,6 +10,7 @@ pub mod game_list;
 pub mod menu;
 pub mod play;
 pub mod review;
+pub mod shortcuts;
 
 /// A visible grip on the edge between the board and the panel whose rect
 /// is `panel` (on its board side), so the divider can be seen and dragged.

@@ -361,3 +361,36 @@ fn idle_means_idle() {
     h.run();
     assert!(h.state().view.frames - frames <= 1, "one step, no repaint loop");
 }
+
+/// `?` lists every shortcut; Escape closes the list. Each shortcut in the
+/// list does what it says (the keys go through the model's actions).
+#[test]
+fn question_mark_lists_the_shortcuts() {
+    let mut h = harness();
+    h.run();
+    h.input_mut().events.push(egui::Event::Text("?".into()));
+    h.run();
+    assert!(matches!(
+        h.state().model.dialog,
+        Some(chess_gui::model::Dialog::Shortcuts)
+    ));
+    h.get_by_label("Keyboard shortcuts");
+    for s in chess_gui::ui::shortcuts::SHORTCUTS {
+        // (Some are also the names of buttons behind the list.)
+        assert!(h.query_all_by_label(s.keys).next().is_some(), "{}", s.keys);
+        assert!(h.query_all_by_label(s.what).next().is_some(), "{}", s.what);
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().model.dialog.is_none());
+    // Ctrl+Z in the editor undoes the editor's last change (an action now,
+    // as the panels' are).
+    button(&mut h, "Edit position");
+    let before = h.state().model.editor.fen();
+    h.state_mut().model.editor.remove("e2".parse().unwrap());
+    assert_ne!(h.state().model.editor.fen(), before);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().model.editor.fen(), before);
+}
