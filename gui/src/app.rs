@@ -1,27 +1,8 @@
-//! The app: the model, the file dialogs, and what the view remembers between
-//! frames (a drag in progress, the move being typed), drawn with egui.
+//! The app: the model, the file dialogs and the view's own state
+//! ([`ViewState`]), drawn with egui once a frame.
 
 use crate::model::{FileDialogs, Mode, Model, Pending};
 use crate::ui;
-
-/// What the view keeps between frames that is not the model's business.
-#[derive(Debug)]
-pub struct ViewState {
-    /// The board's rectangle on screen (tests use it to aim at squares).
-    pub board_rect: egui::Rect,
-    /// A piece being dragged.
-    pub drag: Option<ui::board::Drag>,
-    /// The move being typed in the move box.
-    pub move_text: String,
-    /// Pieces gliding after a move.
-    pub animation: ui::animation::Animation,
-    /// The title last sent to the window.
-    title: String,
-    /// Frames drawn: tests check that an idle app draws none.
-    pub frames: u64,
-    /// The explorer's move under the pointer (an arrow on the board).
-    pub explorer_hover: Option<chess_core::Move>,
-}
 
 /// The desktop app.
 pub struct ChessApp {
@@ -30,7 +11,7 @@ pub struct ChessApp {
     /// How files are chosen.
     pub dialogs: Box<dyn FileDialogs>,
     /// The view's own state.
-    pub view: ViewState,
+    pub view: ui::ViewState,
     /// Shows the file dialogs the model asks for (when `dialogs` answer
     /// later).
     pub chooser: crate::platform::Chooser,
@@ -43,20 +24,6 @@ impl std::fmt::Debug for ChessApp {
         f.debug_struct("ChessApp")
             .field("model", &self.model)
             .finish_non_exhaustive()
-    }
-}
-
-impl Default for ViewState {
-    fn default() -> ViewState {
-        ViewState {
-            board_rect: egui::Rect::NOTHING,
-            drag: None,
-            move_text: String::new(),
-            animation: ui::animation::Animation::default(),
-            title: String::new(),
-            frames: 0,
-            explorer_hover: None,
-        }
     }
 }
 
@@ -88,7 +55,7 @@ impl ChessApp {
         ChessApp {
             model: Model::new(),
             dialogs,
-            view: ViewState::default(),
+            view: ui::ViewState::default(),
             chooser: crate::platform::Chooser::default(),
             player: None,
         }
@@ -225,9 +192,7 @@ impl ChessApp {
                     .resizable(true)
                     .default_size(300.0)
                     .size_range(240.0..=side_panel_max(&ctx, 240.0, explorer_shown))
-                    .show(ui, |ui| {
-                        ui::play::side_panel(ui, &mut self.model, &mut self.view.move_text)
-                    });
+                    .show(ui, |ui| ui::play::side_panel(ui, &mut self.model));
                 ui::divider_grip(&ctx, side.response.rect);
                 self.apply_all(side.inner);
                 if ui::review::wanted(&self.model) {

@@ -45,6 +45,12 @@ pub enum Action {
         /// Where it was let go.
         to: Option<Square>,
     },
+    /// A move typed in the move box (SAN or UCI), or one of its
+    /// completions: played under the board's rules (on a person's move).
+    PlayTyped(String),
+    /// Letters typed while nothing had the keyboard: the start of a move,
+    /// for the move box (which then takes the keyboard).
+    StartTyping(String),
     /// Open the new game dialog.
     NewGameDialog,
     /// Turn the board around.
@@ -195,6 +201,8 @@ impl Model {
         match action {
             Action::ClickSquare(_) | Action::Deselect | Action::Drop { .. } => self.on_board(action),
             Action::Draw { from, to, color } => self.play.draw(from, to, color),
+            Action::PlayTyped(text) => self.play_typed(&text),
+            Action::StartTyping(text) => self.play.typed.push_str(&text),
             Action::NewGameDialog => self.new_game_dialog(),
             Action::Flip => self.flipped = !self.flipped,
             Action::EditPosition => self.edit_position(),
@@ -333,6 +341,21 @@ impl Model {
         }
     }
 
+    /// A move typed in the move box: played on a person's move, as a click
+    /// would be; refused with a word while the computer is to move (the
+    /// draft stays, to be played when it is the person's turn).
+    fn play_typed(&mut self, text: &str) {
+        if !self.human_to_move() && self.play.outcome().is_none() {
+            self.play.message = Some(super::premove::COMPUTER_TO_MOVE.to_string());
+            return;
+        }
+        self.notice = None;
+        match self.play.play_text(text) {
+            Ok(_) => self.play.typed.clear(),
+            Err(e) => self.play.message = Some(e),
+        }
+    }
+
     /// A click or a drop on the board, when it is a person's move.
     fn on_board(&mut self, action: Action) {
         let computer_moves = !self.human_to_move() && self.play.outcome().is_none();
@@ -412,6 +435,28 @@ mod tests {
         setup.white = super::super::Player::Computer;
         model.computer.set_setup(setup);
         model.apply(Action::ClickSquare(sq("g1")), &mut FixedDialogs::default());
+        assert_eq!(model.play.message.as_deref(), Some("The computer is to move"));
+    }
+
+    #[test]
+    fn typed_moves_follow_the_boards_rules() {
+        let mut model = Model::new();
+        model.play.typed = "e4".into();
+        model.apply(Action::PlayTyped("e4".into()), &mut FixedDialogs::default());
+        assert_eq!(model.play.game.mainline().len(), 1);
+        assert!(model.play.typed.is_empty(), "the box is cleared once the move is made");
+        // A refused move keeps the draft, to be fixed, and says why.
+        model.play.typed = "e4".into();
+        model.apply(Action::PlayTyped("e4".into()), &mut FixedDialogs::default());
+        assert_eq!(model.play.game.mainline().len(), 1);
+        assert_eq!(model.play.typed, "e4");
+        assert!(model.play.message.is_some());
+        // While the computer is to move, a typed move is not played for it.
+        let mut setup = model.computer.setup.clone();
+        setup.black = super::super::Player::Computer;
+        model.computer.set_setup(setup);
+        model.apply(Action::PlayTyped("e5".into()), &mut FixedDialogs::default());
+        assert_eq!(model.play.game.mainline().len(), 1, "Black's move is the computer's");
         assert_eq!(model.play.message.as_deref(), Some("The computer is to move"));
     }
 

@@ -148,6 +148,12 @@ fn square_id(board: &str, sq: Square) -> Id {
     Id::unique(("square", board, sq.index()))
 }
 
+/// Gives the keyboard to a square of the board `board` (its arrows then
+/// walk the squares).
+pub fn focus_square(ctx: &egui::Context, board: &str, sq: Square) {
+    ctx.memory_mut(|m| m.request_focus(square_id(board, sq)));
+}
+
 const FOCUS_KEY: &str = "a square has the keyboard focus";
 
 /// Whether a square widget had the keyboard focus in the last frame (then

@@ -4,9 +4,9 @@
 use chess_core::{CastlingRights, CastlingSide, Color, Piece, Role};
 use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
 
-use crate::app::ViewState;
 use crate::model::settings::{BoardSettings, PieceSet};
 use crate::model::{Action, Editor, Pending, Tool};
+use crate::ui::ViewState;
 use crate::ui::board::{self, BoardEvent, BoardView, Drag, DragSource};
 
 /// The palette above the board and the board: clicks and drops edit
@@ -185,7 +185,11 @@ pub fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, collection: bool) -> V
             if ui.button("Starting position").clicked() {
                 editor.start_position();
             }
-            if ui.button("Flip board").on_hover_text("F").clicked() {
+            if ui
+                .button("Flip board")
+                .on_hover_text(crate::ui::shortcuts::FLIP)
+                .clicked()
+            {
                 actions.push(Action::Flip);
             }
         });

@@ -30,7 +30,7 @@ fn item(ui: &mut egui::Ui, button: egui::Button<'_>, action: Action, actions: &m
 fn view_menu(ui: &mut egui::Ui, model: &Model, in_app_dialog: &mut bool, actions: &mut Vec<Action>) {
     item(
         ui,
-        egui::Button::new("Flip board").shortcut_text("F"),
+        egui::Button::new("Flip board").shortcut_text(crate::ui::shortcuts::FLIP),
         Action::Flip,
         actions,
     );

@@ -11,6 +11,9 @@ pub mod menu;
 pub mod play;
 pub mod review;
 pub mod shortcuts;
+mod view_state;
+
+pub use view_state::ViewState;
 
 /// A visible grip on the edge between the board and the panel whose rect
 /// is `panel` (on its board side), so the divider can be seen and dragged.

@@ -16,6 +16,10 @@ pub struct Shortcut {
     pub what: &'static str,
 }
 
+/// The keys that flip the board (the menus and buttons say them too). Not
+/// a letter alone: letters start a typed move.
+pub const FLIP: &str = "Ctrl+F";
+
 /// Every shortcut, in the order the help shows them.
 pub const SHORTCUTS: &[Shortcut] = &[
     Shortcut {
@@ -59,8 +63,20 @@ pub const SHORTCUTS: &[Shortcut] = &[
         what: "The end of the game",
     },
     Shortcut {
-        keys: "F",
+        keys: FLIP,
         what: "Flip the board",
+    },
+    Shortcut {
+        keys: "a-h, N B R Q K, O",
+        what: "Start typing a move (the move box takes the keys)",
+    },
+    Shortcut {
+        keys: "Ctrl+M",
+        what: "To the move box",
+    },
+    Shortcut {
+        keys: "Ctrl+B",
+        what: "To the board (then arrows walk the squares)",
     },
     Shortcut {
         keys: "Escape",
@@ -89,9 +105,12 @@ pub const SHORTCUTS: &[Shortcut] = &[
 ];
 
 /// The actions the keys pressed this frame ask for. Nothing while a dialog
-/// is open (`blocked`); only the Ctrl shortcuts of files while a text field
-/// has the keyboard (it keeps its own keys); the arrows walk the squares
-/// when a square has the focus, and the rows when the game list is shown.
+/// is open (`blocked`); only the Ctrl shortcuts while a text field has the
+/// keyboard (it keeps its own keys), except the move box while it is
+/// empty, where the game's keys work too; the arrows walk the squares when
+/// a square has the focus, and the rows when the game list is shown.
+/// Letters that start a move, typed while nothing has the keyboard, go to
+/// the move box (as lichess opens its input when one types).
 pub fn shortcuts(ctx: &egui::Context, model: &Model, blocked: bool, square_focused: bool) -> Vec<Action> {
     let mut actions = Vec::new();
     if blocked {
@@ -124,14 +143,27 @@ pub fn shortcuts(ctx: &egui::Context, model: &Model, blocked: bool, square_focus
     } else if pressed(cmd(Key::S)) {
         actions.push(Action::Save);
     }
-    if ctx.text_edit_focused() {
+    // To the move box, and to the board (the selected square, the last
+    // move's, or the king's of the side to move).
+    if model.mode == Mode::Play && pressed(cmd(Key::M)) {
+        crate::ui::play::focus_move_box(ctx, model.play.typed.chars().count());
+    }
+    if model.mode == Mode::Play && pressed(cmd(Key::B)) {
+        let play = &model.play;
+        let turn = play.position().turn();
+        let king = play.position().king(turn);
+        let sq = play.selected.or(play.last_move().map(|m| m.to())).unwrap_or(king);
+        crate::ui::board::focus_square(ctx, "play", sq);
+    }
+    let in_empty_box = ctx.memory(|m| m.has_focus(crate::ui::play::move_box_id())) && model.play.typed.is_empty();
+    if ctx.text_edit_focused() && !in_empty_box {
         return actions;
     }
     let redo = pressed(cmd_shift(Key::Z)) || pressed(cmd(Key::Y));
     let undo = !redo && pressed(cmd(Key::Z));
     // `?` as typed (Shift and / on most keyboards).
     let help = ctx.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Text(t) if t == "?")));
-    if help {
+    if help && !in_empty_box {
         actions.push(Action::ShowShortcuts);
     }
     let key = |k| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, k));
@@ -145,6 +177,10 @@ pub fn shortcuts(ctx: &egui::Context, model: &Model, blocked: bool, square_focus
             }
             if square_focused || model.collections.list_shown {
                 return actions;
+            }
+            if !in_empty_box && let Some(text) = start_of_a_move(ctx) {
+                crate::ui::play::focus_move_box(ctx, model.play.typed.chars().count() + text.chars().count());
+                actions.push(Action::StartTyping(text));
             }
             // Each press counts, also several in one frame.
             let presses = |k| ctx.input_mut(|i| i.count_and_consume_key(Modifiers::NONE, k));
@@ -160,7 +196,7 @@ pub fn shortcuts(ctx: &egui::Context, model: &Model, blocked: bool, square_focus
             if key(Key::End) || key(Key::ArrowDown) {
                 actions.push(Action::Go(Step::End));
             }
-            if key(Key::F) {
+            if pressed(cmd(Key::F)) {
                 actions.push(Action::Flip);
             }
             if key(Key::Escape) {
@@ -174,12 +210,33 @@ pub fn shortcuts(ctx: &egui::Context, model: &Model, blocked: bool, square_focus
             if redo {
                 actions.push(Action::EditorRedo);
             }
-            if key(Key::F) {
+            if pressed(cmd(Key::F)) {
                 actions.push(Action::Flip);
             }
         }
     }
     actions
+}
+
+/// The letters typed this frame, taken from the input, when they start a
+/// move (a file, a piece's letter, or O of castling).
+fn start_of_a_move(ctx: &egui::Context) -> Option<String> {
+    ctx.input_mut(|i| {
+        let text: String = i
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect();
+        let first = text.chars().next()?;
+        if !matches!(first, 'a'..='h' | 'N' | 'B' | 'R' | 'Q' | 'K' | 'O') || i.modifiers.command {
+            return None;
+        }
+        i.events.retain(|e| !matches!(e, egui::Event::Text(_)));
+        Some(text)
+    })
 }
 
 /// The help `?` opens: every shortcut, and Escape or OK to close it.

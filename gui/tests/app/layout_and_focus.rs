@@ -38,12 +38,15 @@ fn letters_typed_in_a_field_are_no_shortcuts() {
     let field = h.get_by_label("Move");
     field.focus();
     h.run();
-    // F flips the board, but not while a field has the keys.
-    h.key_press(Key::F);
+    // Ctrl+F flips the board, and a letter starts a move, but not while a
+    // field has the keys (the box's own text is not a move yet).
+    h.input_mut().events.push(egui::Event::Text("e".into()));
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::F);
     h.input_mut().events.push(egui::Event::Text("f".into()));
     h.run();
     assert!(!h.state().model.flipped);
-    assert_eq!(h.get_by_label("Move").accesskit_node().value().as_deref(), Some("f"));
+    assert_eq!(h.get_by_label("Move").accesskit_node().value().as_deref(), Some("ef"));
 }
 
 #[test]

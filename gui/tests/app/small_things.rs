@@ -19,7 +19,9 @@ fn after_a_typed_move_undo_takes_back_the_move() {
     h.key_press(Key::Enter);
     settle(&mut h);
     h.get_by_label("e4, white pawn");
-    assert!(!h.get_by_label("Move").is_focused(), "the box lets go after a move");
+    // The box keeps the keyboard for the next move, as lichess's does;
+    // while it is empty the game's keys (Ctrl+Z, the arrows) act.
+    assert!(h.get_by_label("Move").is_focused(), "the box keeps the keys");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     h.get_by_label("e2, white pawn");
@@ -130,4 +132,59 @@ fn a_click_on_a_slider_track_moves_it_there() {
     h.get_by_role_and_label(egui::accesskit::Role::Slider, "Level").click();
     settle(&mut h);
     assert!((5..=6).contains(&level(&h)), "the middle of the track: {}", level(&h));
+}
+
+#[test]
+fn a_move_typed_with_nothing_focused_goes_to_the_move_box() {
+    let mut h = harness_with(&[], &[], |_| {});
+    settle(&mut h);
+    // The letters of a move, typed anywhere: the box takes them.
+    for t in ["N", "f", "3"] {
+        h.input_mut().events.push(egui::Event::Text(t.into()));
+        h.run();
+    }
+    settle(&mut h);
+    let field = h.get_by_label("Move");
+    assert!(field.is_focused());
+    assert_eq!(field.accesskit_node().value().as_deref(), Some("Nf3"));
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    h.get_by_label("f3, white knight");
+    assert!(h.state().model.play.typed.is_empty());
+    // Ctrl+B gives the board the keys (the last move's square), Ctrl+M
+    // the box again.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
+    settle(&mut h);
+    assert!(h.get_by_label("f3, white knight").is_focused());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    settle(&mut h);
+    assert!(h.get_by_label("Move").is_focused());
+}
+
+#[test]
+fn a_move_typed_while_the_computer_is_to_move_is_refused() {
+    use chess_gui::model::{FixedDialogs, GameSetup, Pending, Player};
+    let mut h = harness_with(&[], &[], |app| {
+        // The computer (Black) thinks long: its move does not come in the test.
+        let setup = GameSetup {
+            black: Player::Computer,
+            think_ms: 60_000,
+            level: 10,
+            ..GameSetup::default()
+        };
+        app.model
+            .request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+        app.model.play.play_text("e4").unwrap();
+    });
+    h.run();
+    let field = h.get_by_label("Move");
+    field.focus();
+    field.type_text("e5");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    let model = &h.state().model;
+    assert_eq!(model.play.game.mainline().len(), 1, "Black's move is the computer's");
+    assert_eq!(model.play.message.as_deref(), Some("The computer is to move"));
+    assert_eq!(model.play.typed, "e5", "the draft stays");
 }

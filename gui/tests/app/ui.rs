@@ -262,7 +262,7 @@ fn flip_resign_and_draws() {
     h.run();
     button(&mut h, "Flip board");
     assert!(h.state().model.flipped);
-    h.key_press(Key::F);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::F);
     h.run();
     assert!(!h.state().model.flipped);
     // Offer draw and Resign ask for a second click (lichess's way): one

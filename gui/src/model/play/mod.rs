@@ -42,6 +42,9 @@ pub struct Play {
     pub message: Option<String>,
     /// A draw offered by this side and not yet answered.
     pub draw_offer: Option<Color>,
+    /// The move being typed in the move box: a draft the box edits, kept
+    /// when the move is refused (to be fixed) and cleared when it is made.
+    pub typed: String,
     history: History<Game>,
     /// Counts changes to the game (not navigation), for "unsaved changes".
     generation: u64,
@@ -65,6 +68,7 @@ impl Play {
             promotion: None,
             message: None,
             draw_offer: None,
+            typed: String::new(),
             history: History::new(UNDO_LIMIT),
             generation: 0,
         }

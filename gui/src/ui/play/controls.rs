@@ -10,7 +10,11 @@ pub(super) fn controls(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
         if ui.button("New game").on_hover_text("Ctrl+N").clicked() {
             actions.push(Action::NewGameDialog);
         }
-        if ui.button("Flip board").on_hover_text("F").clicked() {
+        if ui
+            .button("Flip board")
+            .on_hover_text(crate::ui::shortcuts::FLIP)
+            .clicked()
+        {
             actions.push(Action::Flip);
         }
         if ui.button("Edit position").clicked() {

@@ -14,10 +14,11 @@ mod status;
 use chess_core::{Color, Piece, Role, Square};
 use egui::{Color32, Id, RichText, Sense, Stroke, Vec2};
 
-use crate::app::ViewState;
 use crate::model::{Action, Model};
+use crate::ui::ViewState;
 use crate::ui::animation;
 use crate::ui::board::{self, BoardEvent, BoardView};
+pub use moves::{focus_move_box, move_box_id};
 pub use status::status_line;
 
 /// The board of the game being played.
@@ -126,7 +127,7 @@ fn promotion_picker(ui: &mut egui::Ui, model: &Model, rect: egui::Rect, from: Sq
 }
 
 /// The panel beside the board: controls, the move box and the move list.
-pub fn side_panel(ui: &mut egui::Ui, model: &mut Model, move_text: &mut String) -> Vec<Action> {
+pub fn side_panel(ui: &mut egui::Ui, model: &mut Model) -> Vec<Action> {
     ui.add_space(6.0);
     banner::result_banner(ui, model);
     // Against the computer: who plays which side, at what level.
@@ -141,7 +142,12 @@ pub fn side_panel(ui: &mut egui::Ui, model: &mut Model, move_text: &mut String) 
     ui.separator();
     actions.extend(book::book_panel(ui, model));
     ui.separator();
-    moves::move_box(ui, &mut model.play, move_text);
+    let completions = if model.play.typed.trim().is_empty() {
+        Vec::new()
+    } else {
+        model.play.completions(&model.play.typed)
+    };
+    actions.extend(moves::move_box(ui, &mut model.play.typed, &completions));
     ui.separator();
     let listed = egui::ScrollArea::vertical()
         .auto_shrink([false, false])

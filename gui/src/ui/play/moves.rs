@@ -3,51 +3,60 @@
 
 use egui::{RichText, Sense};
 
-use crate::model::{Action, Model, MoveToken, Play};
+use crate::model::{Action, Model, MoveToken};
 
-/// A text field for moves in SAN or UCI, with the legal moves it could
-/// complete to.
-pub(super) fn move_box(ui: &mut egui::Ui, play: &mut Play, text: &mut String) {
+/// The move box's id: the shortcuts give it the keyboard.
+pub fn move_box_id() -> egui::Id {
+    egui::Id::unique("move box")
+}
+
+/// Gives the move box the keyboard, its cursor after the `chars` letters
+/// it will hold.
+pub fn focus_move_box(ctx: &egui::Context, chars: usize) {
+    let id = move_box_id();
+    let mut state = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
+    let end = egui::text::CCursor::new(chars);
+    state.cursor.set_char_range(Some(egui::text::CCursorRange::one(end)));
+    state.store(ctx, id);
+    ctx.memory_mut(|m| m.request_focus(id));
+}
+
+/// A text field for moves in SAN or UCI (its draft, `typed`, is the
+/// model's), with the legal moves it could complete to; the move to play,
+/// when Enter is pressed or a completion clicked.
+pub(super) fn move_box(ui: &mut egui::Ui, typed: &mut String, completions: &[String]) -> Option<Action> {
     let response = ui.add(
-        egui::TextEdit::singleline(text)
+        egui::TextEdit::singleline(typed)
+            .id(move_box_id())
             .hint_text("Type a move: e4, Nf3, O-O, g1f3")
             .desired_width(f32::INFINITY),
     );
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Move"));
     let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    let completions = if text.trim().is_empty() {
-        Vec::new()
-    } else {
-        play.completions(text)
-    };
     if response.has_focus() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Tab)) {
         if let Some(first) = completions.first() {
-            *text = first.clone();
+            *typed = first.clone();
+            focus_move_box(ui.ctx(), typed.chars().count());
         }
         response.request_focus();
     }
+    let mut action = None;
     if entered {
-        match play.play_text(text) {
-            // The move is made: the focus leaves the box, so Ctrl+Z and the
-            // arrows act on the game again (not on the box's text).
-            Ok(_) => text.clear(),
-            // Refused: the box keeps the text and the focus, to fix it.
-            Err(e) => {
-                play.message = Some(e);
-                response.request_focus();
-            }
-        }
+        // The box keeps the keyboard for the next move, as lichess's does
+        // (while it is empty, the game's keys work: see ui::shortcuts).
+        response.request_focus();
+        action = Some(Action::PlayTyped(typed.clone()));
     }
     if !completions.is_empty() {
         ui.horizontal_wrapped(|ui| {
             for san in completions.iter().take(12) {
                 if ui.small_button(san).clicked() {
-                    play.play_text(san).ok();
-                    text.clear();
+                    action = Some(Action::PlayTyped(san.clone()));
                 }
             }
         });
     }
+    action
 }
 
 /// The time a comment's `[%emt h:mm:ss]` says a move took.
