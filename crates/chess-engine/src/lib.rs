@@ -34,7 +34,6 @@ mod level;
 pub mod review;
 mod search;
 mod see;
-pub mod sprt;
 mod tt;
 pub mod uci;
 pub mod win_percent;

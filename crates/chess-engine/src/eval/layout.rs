@@ -1,6 +1,6 @@
 //! Where each term of the evaluation sits among the weights: every term is
 //! a run of weights (one for each rank, square or count it is measured
-//! by), and the runs lie one after another. The tuner (`examples/tune`)
+//! by), and the runs lie one after another. The tuner (`chess-lab tune`)
 //! learns the weights by these positions and writes them back by name.
 
 /// The piece values, pawn to king (the king's is unused).

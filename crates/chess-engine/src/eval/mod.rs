@@ -10,7 +10,7 @@
 //! open files and on the seventh, outposts, threats (by pawns, pieces, the
 //! king and pawn pushes), the king's pawn shelter, a pawnless flank and
 //! the attack on the king. The weights are tuned by Texel's method on positions from
-//! the engine's own games (`examples/tune`; see `docs/engine.md`). On top,
+//! the engine's own games (`chess-lab tune`; see `docs/engine.md`). On top,
 //! endgame knowledge a search cannot see in time: a lone king must be
 //! driven to the edge to be mated ("mop-up"), a side with only a minor
 //! piece cannot win, and bishops of opposite colours draw often.

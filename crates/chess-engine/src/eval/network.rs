@@ -9,7 +9,7 @@
 //! first ranks. The hidden layer is computed for both views, each neuron
 //! clipped to 0..1 and squared ("SCReLU"), and the output weighs the side
 //! to move's neurons apart from the other side's. The weights are trained
-//! by `examples/train_net` on the engine's own games, to correct what the
+//! by `chess-lab train-net` on the engine's own games, to correct what the
 //! hand-made terms miss (see `docs/engine.md`), and stored quantized, as
 //! integers, in `network.bin`.
 

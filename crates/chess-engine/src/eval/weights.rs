@@ -1,6 +1,6 @@
 //! The evaluation's weights, (middlegame, endgame) in centipawns, in the
 //! order of [`layout::TERMS`](super::layout::TERMS). Written by the tuner
-//! (`examples/tune`, see `docs/engine.md`): change the tuner or its data,
+//! (`chess-lab tune`, see `docs/engine.md`): change the tuner or its data,
 //! not this file.
 
 use super::S;

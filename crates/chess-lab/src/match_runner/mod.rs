@@ -6,7 +6,7 @@
 //! knows whether A gains `elo1` over B or less than `elo0`.
 //!
 //! ```text
-//! cargo run --release -p chess-engine --example match -- ENGINE_A ENGINE_B \
+//! cargo run --release -p chess-lab -- match ENGINE_A ENGINE_B \
 //!     [--games N] [--movetime MS | --tc BASE+INC | --nodes N] [--concurrency N] \
 //!     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] \
 //!     [--option-a NAME=VALUE]... [--option-b NAME=VALUE]... [--pgn FILE] \
@@ -40,9 +40,10 @@ use std::time::{Duration, Instant};
 
 use chess_core::Game;
 use chess_engine::client::UciEngine;
-use chess_engine::sprt::{Pentanomial, Sprt, Verdict};
+use chess_lab::sprt::{Pentanomial, Sprt, Verdict};
 use game::{Adjudication, Finished, Names, TimeControl};
 
+/// The match's settings.
 struct Config {
     engines: [String; 2],
     options: [Vec<(String, String)>; 2],
@@ -61,105 +62,126 @@ struct Config {
     resume_counts: Option<resume::Counts>,
 }
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: match ENGINE_A ENGINE_B [--games N] [--movetime MS | --tc BASE+INC | --nodes N] [--concurrency N] \
-         [--sprt ELO0,ELO1[,ALPHA,BETA]] [--openings N] [--option-a NAME=VALUE]... \
-         [--option-b NAME=VALUE]... [--pgn FILE] [--chess960 [--seed N]] [--adjudicate] [--resume FILE | --resume-counts W,D,L,P0,P1,P2,P3,P4]"
-    );
-    std::process::exit(2)
+/// `chess-lab match`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The engine tested (a program that speaks UCI).
+    engine_a: String,
+    /// The engine it is measured against.
+    engine_b: String,
+    /// Games to play (with `--sprt`: at most; unlimited when not given).
+    #[arg(long)]
+    games: Option<usize>,
+    /// A fixed time a move, in milliseconds (100 when no control is given).
+    #[arg(long, conflicts_with_all = ["tc", "nodes"])]
+    movetime: Option<u64>,
+    /// A clock, `BASE+INC` in seconds (`8+0.08`): a fallen flag loses.
+    #[arg(long, value_parser = parse_clock, conflicts_with = "nodes")]
+    tc: Option<TimeControl>,
+    /// A fixed number of nodes a move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    concurrency: u16,
+    /// A sequential test, `ELO0,ELO1[,ALPHA,BETA]` (alpha and beta 0.05
+    /// unless given): the match stops at its verdict.
+    #[arg(long, value_parser = parse_sprt)]
+    sprt: Option<Sprt>,
+    /// Balanced openings from the ECO table, each played with both colours.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    openings: u32,
+    /// A UCI option for engine A, `NAME=VALUE` (repeat for more).
+    #[arg(long = "option-a", value_parser = parse_option)]
+    option_a: Vec<(String, String)>,
+    /// A UCI option for engine B, `NAME=VALUE` (repeat for more).
+    #[arg(long = "option-b", value_parser = parse_option)]
+    option_b: Vec<(String, String)>,
+    /// Appends each game to this PGN file.
+    #[arg(long)]
+    pgn: Option<String>,
+    /// Chess960 games, from random start positions (each pair its own).
+    #[arg(long)]
+    chess960: bool,
+    /// The seed of the Chess960 starts.
+    #[arg(long, default_value_t = 1, requires = "chess960")]
+    seed: u64,
+    /// Ends games as OpenBench does (a clear win both engines agree on, or
+    /// a dead draw after move 40).
+    #[arg(long)]
+    adjudicate: bool,
+    /// Goes on with a stopped match from its PGN's games.
+    #[arg(long, conflicts_with = "resume_counts")]
+    resume: Option<String>,
+    /// Goes on from a stopped match's reported counts, `W,D,L,P0,P1,P2,P3,P4`.
+    #[arg(long, value_parser = resume::Counts::parse)]
+    resume_counts: Option<resume::Counts>,
+}
+
+/// `8+0.08` (seconds) as a clock.
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse_clock(text).ok_or_else(|| format!("{text:?} is not BASE+INC in seconds"))
 }
 
 /// `0,5` or `0,5,0.05,0.05`.
-fn parse_sprt(text: &str) -> Option<Sprt> {
-    let numbers: Vec<f64> = text.split(',').map(|n| n.trim().parse().ok()).collect::<Option<_>>()?;
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let numbers: Vec<f64> = text
+        .split(',')
+        .map(|n| n.trim().parse().ok())
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("{text:?} is not ELO0,ELO1[,ALPHA,BETA]"))?;
     match numbers[..] {
-        [elo0, elo1] => Some(Sprt {
+        [elo0, elo1] => Ok(Sprt {
             elo0,
             elo1,
             alpha: 0.05,
             beta: 0.05,
         }),
-        [elo0, elo1, alpha, beta] => Some(Sprt {
+        [elo0, elo1, alpha, beta] => Ok(Sprt {
             elo0,
             elo1,
             alpha,
             beta,
         }),
-        _ => None,
+        _ => Err(format!("{text:?}: two or four numbers")),
     }
 }
 
-fn parse_args() -> Config {
-    let mut positional = Vec::new();
-    let mut config = Config {
-        engines: [String::new(), String::new()],
-        options: [Vec::new(), Vec::new()],
-        games: 100,
-        control: TimeControl::PerMove(Duration::from_millis(100)),
-        adjudication: Adjudication::default(),
-        concurrency: 1,
-        pgn: None,
-        sprt: None,
-        openings: 100,
-        chess960: None,
-        resume: None,
-        resume_counts: None,
-    };
-    let mut seed = 1;
-    let mut chess960 = false;
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match arg.as_str() {
-            "--games" => config.games = value().parse().unwrap_or_else(|_| usage()),
-            "--movetime" => {
-                let ms = value().parse().unwrap_or_else(|_| usage());
-                config.control = TimeControl::PerMove(Duration::from_millis(ms));
+/// `NAME=VALUE`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text.split_once('=').ok_or("an option is NAME=VALUE")?;
+    Ok((name.to_owned(), value.to_owned()))
+}
+
+impl From<Args> for Config {
+    fn from(args: Args) -> Config {
+        let control = match (args.movetime, args.tc, args.nodes) {
+            (_, Some(clock), _) => clock,
+            (_, _, Some(nodes)) => TimeControl::Nodes(nodes),
+            (ms, ..) => TimeControl::PerMove(Duration::from_millis(ms.unwrap_or(100))),
+        };
+        let mut options = [args.option_a, args.option_b];
+        if args.chess960 {
+            for options in &mut options {
+                options.push(("UCI_Chess960".to_owned(), "true".to_owned()));
             }
-            "--nodes" => config.control = TimeControl::Nodes(value().parse().unwrap_or_else(|_| usage())),
-            "--adjudicate" => config.adjudication.on = true,
-            "--tc" => config.control = TimeControl::parse_clock(&value()).unwrap_or_else(|| usage()),
-            "--concurrency" => config.concurrency = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
-            "--sprt" => config.sprt = Some(parse_sprt(&value()).unwrap_or_else(|| usage())),
-            "--openings" => config.openings = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
-            "--pgn" => config.pgn = Some(value()),
-            "--resume" => config.resume = Some(value()),
-            "--resume-counts" => {
-                let counts = resume::Counts::parse(&value()).unwrap_or_else(|e| {
-                    eprintln!("--resume-counts: {e}");
-                    std::process::exit(2)
-                });
-                config.resume_counts = Some(counts);
-            }
-            "--chess960" => chess960 = true,
-            "--seed" => seed = value().parse().unwrap_or_else(|_| usage()),
-            "--option-a" | "--option-b" => {
-                let text = value();
-                let (name, v) = text.split_once('=').unwrap_or_else(|| usage());
-                let side = usize::from(arg == "--option-b");
-                config.options[side].push((name.to_owned(), v.to_owned()));
-            }
-            "--help" | "-h" => usage(),
-            _ => positional.push(arg),
+        }
+        Config {
+            engines: [args.engine_a, args.engine_b],
+            options,
+            // An SPRT runs until its verdict (or the games given, if fewer).
+            games: args.games.unwrap_or(if args.sprt.is_some() { usize::MAX } else { 100 }),
+            control,
+            adjudication: Adjudication { on: args.adjudicate },
+            concurrency: usize::from(args.concurrency),
+            pgn: args.pgn,
+            sprt: args.sprt,
+            openings: args.openings as usize,
+            chess960: args.chess960.then_some(args.seed),
+            resume: args.resume,
+            resume_counts: args.resume_counts,
         }
     }
-    if config.resume.is_some() && config.resume_counts.is_some() {
-        usage();
-    }
-    let [a, b] = <[String; 2]>::try_from(positional).unwrap_or_else(|_| usage());
-    config.engines = [a, b];
-    if chess960 {
-        config.chess960 = Some(seed);
-        for options in &mut config.options {
-            options.push(("UCI_Chess960".to_owned(), "true".to_owned()));
-        }
-    }
-    // An SPRT runs until its verdict (or the games given, if fewer).
-    if config.sprt.is_some() && !std::env::args().any(|a| a == "--games") {
-        config.games = usize::MAX;
-    }
-    config
 }
 
 fn start_engine(config: &Config, side: usize) -> Result<UciEngine, String> {
@@ -297,8 +319,9 @@ fn plays_itself(config: &Config) -> bool {
         }
 }
 
-fn main() {
-    let config = Arc::new(parse_args());
+/// Plays the match and reports it.
+pub fn run(args: Args) {
+    let config = Arc::new(Config::from(args));
     for side in 0..2 {
         if let Err(e) = start_engine(&config, side) {
             eprintln!("{e}");

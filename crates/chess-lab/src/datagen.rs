@@ -2,10 +2,10 @@
 //! a fixed number of nodes a move, from openings of a few random moves
 //! (and some Chess960 starts), every quiet position written with the
 //! search's score and the game's result. The evaluation's tuner
-//! (`examples/tune`) learns from these lines.
+//! (`chess-lab tune`) learns from these lines.
 //!
 //! ```text
-//! cargo run --release -p chess-engine --example datagen -- OUT.txt \
+//! cargo run --release -p chess-lab -- datagen OUT.txt \
 //!     [--games N] [--nodes N] [--threads N] [--seed N] [--chess960 PERCENT]
 //! ```
 //!
@@ -26,46 +26,26 @@ use std::time::Instant;
 use chess_core::{Color, Position};
 use chess_engine::{Engine, Limits, Rng, Score};
 
-struct Config {
+/// `chess-lab datagen`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The file the lines are appended to.
     out: String,
+    /// Games to play (unlimited when not given: stop it with Ctrl+C).
+    #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
     games: usize,
+    /// Nodes searched a move.
+    #[arg(long, default_value_t = 6000)]
     nodes: u64,
-    threads: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
+    /// The random openings' seed (another seed, other games).
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The share of games from a Chess960 start, in percent.
+    #[arg(long = "chess960", default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=100))]
     chess960_percent: u64,
-}
-
-fn usage() -> ! {
-    eprintln!("usage: datagen OUT.txt [--games N] [--nodes N] [--threads N] [--seed N] [--chess960 PERCENT]");
-    std::process::exit(2)
-}
-
-fn parse_args() -> Config {
-    let mut config = Config {
-        out: String::new(),
-        games: usize::MAX,
-        nodes: 6000,
-        threads: 1,
-        seed: 1,
-        chess960_percent: 10,
-    };
-    let mut args = std::env::args().skip(1);
-    let mut out = None;
-    while let Some(arg) = args.next() {
-        let mut number = || -> u64 { args.next().and_then(|v| v.parse().ok()).unwrap_or_else(|| usage()) };
-        match arg.as_str() {
-            "--games" => config.games = number() as usize,
-            "--nodes" => config.nodes = number(),
-            "--threads" => config.threads = number().max(1) as usize,
-            "--seed" => config.seed = number(),
-            "--chess960" => config.chess960_percent = number().min(100),
-            "-h" | "--help" => usage(),
-            _ if out.is_none() && !arg.starts_with('-') => out = Some(arg),
-            _ => usage(),
-        }
-    }
-    config.out = out.unwrap_or_else(|| usage());
-    config
 }
 
 /// Plies of random moves before the engine plays (standard chess), and for
@@ -113,7 +93,7 @@ struct Sample {
 
 /// Plays one game from a random start; returns its samples and White's
 /// result, or none when the opening was unbalanced.
-fn play_game(engine: &mut Engine, rng: &mut Rng, config: &Config) -> Option<(Vec<Sample>, f64)> {
+fn play_game(engine: &mut Engine, rng: &mut Rng, config: &Args) -> Option<(Vec<Sample>, f64)> {
     let (mut pos, mut keys) = random_start(rng, config.chess960_percent)?;
     engine.new_game();
     let stop = AtomicBool::new(false);
@@ -186,8 +166,9 @@ fn play_game(engine: &mut Engine, rng: &mut Rng, config: &Config) -> Option<(Vec
     Some((samples, result))
 }
 
-fn main() {
-    let config = Arc::new(parse_args());
+/// Plays the games and writes their positions.
+pub fn run(args: Args) {
+    let config = Arc::new(args);
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -200,7 +181,7 @@ fn main() {
     let games = Arc::new(AtomicUsize::new(0));
     let positions = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
-    let workers: Vec<_> = (0..config.threads)
+    let workers: Vec<_> = (0..usize::from(config.threads))
         .map(|thread| {
             let (config, out, games, positions) = (
                 Arc::clone(&config),

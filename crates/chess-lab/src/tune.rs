@@ -1,10 +1,10 @@
 //! Tunes the evaluation's weights by Texel's method: the weights that best
-//! predict the results of the engine's own games (`examples/datagen`) from
+//! predict the results of the engine's own games (`chess-lab datagen`) from
 //! their positions, through a logistic curve, are found by gradient
 //! descent (Adam), and written back to `src/eval/weights.rs`.
 //!
 //! ```text
-//! cargo run --release -p chess-engine --example tune -- DATA.txt [DATA.txt ...] \
+//! cargo run --release -p chess-lab -- tune DATA.txt [DATA.txt ...] \
 //!     [--epochs N] [--lambda L] [--rate R] [--threads N] [--limit N] [--out FILE] [--k K]
 //! ```
 //!
@@ -19,14 +19,42 @@
 //! instead of fitting it, so that two runs' errors can be compared (with
 //! `--epochs 0`, the error of the weights as they are).
 
-#[path = "common/data.rs"]
-mod data;
-
 use std::fmt::Write as _;
 use std::io::BufRead;
 
 use chess_engine::eval::{self, Trace, WEIGHTS, layout};
 
+/// `chess-lab tune`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files of training lines (`chess-lab datagen`'s).
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Passes of gradient descent.
+    #[arg(long, default_value_t = 3000)]
+    epochs: usize,
+    /// How much the game's result weighs in the target (the search's score
+    /// the rest): 1 is pure Texel tuning.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Threads (every core when not given).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// Reads at most this many positions.
+    #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
+    limit: usize,
+    /// Where the weights are written.
+    #[arg(long, default_value = "crates/chess-engine/src/eval/weights.rs")]
+    out: String,
+    /// The logistic curve's scale, when given; otherwise fitted to the data.
+    #[arg(long)]
+    k: Option<f64>,
+}
+
+/// The tuner's settings.
 struct Config {
     files: Vec<String>,
     epochs: usize,
@@ -35,48 +63,25 @@ struct Config {
     threads: usize,
     limit: usize,
     out: String,
-    /// The logistic curve's scale, when given; otherwise fitted to the data.
     k: Option<f64>,
 }
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: tune DATA.txt [DATA.txt ...] [--epochs N] [--lambda L] [--rate R] [--threads N] [--limit N] [--out FILE] [--k K]"
-    );
-    std::process::exit(2)
-}
-
-fn parse_args() -> Config {
-    let mut config = Config {
-        files: Vec::new(),
-        epochs: 3000,
-        lambda: 0.5,
-        rate: 1.0,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        limit: usize::MAX,
-        out: "crates/chess-engine/src/eval/weights.rs".to_owned(),
-        k: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match arg.as_str() {
-            "--epochs" => config.epochs = value().parse().unwrap_or_else(|_| usage()),
-            "--lambda" => config.lambda = value().parse().unwrap_or_else(|_| usage()),
-            "--rate" => config.rate = value().parse().unwrap_or_else(|_| usage()),
-            "--threads" => config.threads = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
-            "--limit" => config.limit = value().parse().unwrap_or_else(|_| usage()),
-            "--out" => config.out = value(),
-            "--k" => config.k = Some(value().parse().unwrap_or_else(|_| usage())),
-            "-h" | "--help" => usage(),
-            _ if !arg.starts_with('-') => config.files.push(arg),
-            _ => usage(),
+impl From<Args> for Config {
+    fn from(args: Args) -> Config {
+        Config {
+            files: args.files,
+            epochs: args.epochs,
+            lambda: args.lambda,
+            rate: args.rate,
+            threads: args.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            ),
+            limit: args.limit,
+            out: args.out,
+            k: args.k,
         }
     }
-    if config.files.is_empty() {
-        usage();
-    }
-    config
 }
 
 /// A training position: its terms and what it should evaluate to.
@@ -101,7 +106,7 @@ fn read_samples(config: &Config) -> Vec<(String, f64, f64)> {
                 bad += 1;
                 continue;
             };
-            match data::split_line(&line) {
+            match chess_lab::data::split_line(&line) {
                 Some((fen, score, result)) => lines.push((fen.to_owned(), score, result)),
                 None => bad += 1,
             }
@@ -126,7 +131,7 @@ fn trace_all(lines: Vec<(String, f64, f64)>, threads: usize) -> Vec<Sample> {
                 scope.spawn(move || {
                     part.iter()
                         .filter_map(|(fen, score, result)| {
-                            let pos = data::read_fen(fen)?;
+                            let pos = chess_lab::data::read_fen(fen)?;
                             Some(Sample {
                                 trace: eval::trace(&pos),
                                 result: *result,
@@ -201,8 +206,9 @@ fn gradient(samples: &[Sample], targets: &[f64], weights: &[(f64, f64)], k: f64)
     grad
 }
 
-fn main() {
-    let config = parse_args();
+/// Tunes the weights and writes them.
+pub fn run(args: Args) {
+    let config = Config::from(args);
     let started = std::time::Instant::now();
     let lines = read_samples(&config);
     let all = trace_all(lines, config.threads);
@@ -291,7 +297,7 @@ fn weights_source(weights: &[(f64, f64)]) -> String {
     let mut out = String::from(
         "//! The evaluation's weights, (middlegame, endgame) in centipawns, in the
 //! order of [`layout::TERMS`](super::layout::TERMS). Written by the tuner
-//! (`examples/tune`, see `docs/engine.md`): change the tuner or its data,
+//! (`chess-lab tune`, see `docs/engine.md`): change the tuner or its data,
 //! not this file.
 
 use super::S;

@@ -1,4 +1,4 @@
-//! The lines `examples/datagen` writes, as `tune` and `train_net` read
+//! The lines `chess-lab datagen` writes, as `tune` and `train-net` read
 //! them: `FEN | score | result`, the score in centipawns and the result
 //! (1, 0.5 or 0), both from White's point of view.
 

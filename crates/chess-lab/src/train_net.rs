@@ -1,9 +1,9 @@
 //! Trains the evaluation's network (`src/eval/network.rs`), which corrects
 //! the hand-made evaluation, on positions from the engine's own games: the
-//! lines `examples/datagen` writes.
+//! lines `chess-lab datagen` writes.
 //!
 //! ```text
-//! cargo run --release -p chess-engine --example train_net -- DATA.txt... \
+//! cargo run --release -p chess-lab -- train-net DATA.txt... \
 //!     --out crates/chess-engine/src/eval/network.bin \
 //!     [--epochs N] [--lambda L] [--rate R] [--batch N] [--threads N] [--seed N] \
 //!     [--init NETWORK.bin]
@@ -29,18 +29,50 @@
 //! network depends on the hand-made evaluation: after the weights are
 //! tuned again, train it again.
 
-#[path = "common/data.rs"]
-mod data;
-
 use std::io::BufRead;
 use std::time::Instant;
 
 use chess_core::{Color, Position};
 use chess_engine::eval::network::{self, FILE_SIZE, HIDDEN, INPUTS, MAX_WEIGHT, QA, QB, SCALE};
 
+/// `chess-lab train-net`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files of training lines (`chess-lab datagen`'s).
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Where the network is written (the engine's is
+    /// `crates/chess-engine/src/eval/network.bin`).
+    #[arg(long)]
+    out: String,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 12)]
+    epochs: usize,
+    /// How much the search's score weighs in the target (the game's result
+    /// the rest).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f32,
+    /// Adam's learning rate at the start.
+    #[arg(long, default_value_t = 0.001)]
+    rate: f32,
+    /// Positions a step.
+    #[arg(long, default_value_t = 16_384, value_parser = clap::value_parser!(u32).range(1..))]
+    batch: u32,
+    /// Threads.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
+    /// The seed of the first weights and of the order of positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Starts from this stored network instead of random weights.
+    #[arg(long)]
+    init: Option<String>,
+}
+
+/// The trainer's settings.
 struct Config {
     files: Vec<String>,
-    out: Option<String>,
+    out: String,
     epochs: usize,
     lambda: f32,
     rate: f32,
@@ -50,45 +82,20 @@ struct Config {
     init: Option<String>,
 }
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: train_net DATA.txt... --out FILE [--epochs N] [--lambda L] [--rate R] [--batch N] [--threads N] [--seed N] [--init FILE]"
-    );
-    std::process::exit(2)
-}
-
-fn parse_args() -> Config {
-    let mut config = Config {
-        files: Vec::new(),
-        out: None,
-        epochs: 12,
-        lambda: 0.5,
-        rate: 0.001,
-        batch: 16_384,
-        threads: 2,
-        seed: 1,
-        init: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match arg.as_str() {
-            "--out" => config.out = Some(value()),
-            "--epochs" => config.epochs = value().parse().unwrap_or_else(|_| usage()),
-            "--lambda" => config.lambda = value().parse().unwrap_or_else(|_| usage()),
-            "--rate" => config.rate = value().parse().unwrap_or_else(|_| usage()),
-            "--batch" => config.batch = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
-            "--threads" => config.threads = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
-            "--seed" => config.seed = value().parse().unwrap_or_else(|_| usage()),
-            "--init" => config.init = Some(value()),
-            s if s.starts_with("--") => usage(),
-            _ => config.files.push(arg),
+impl From<Args> for Config {
+    fn from(args: Args) -> Config {
+        Config {
+            files: args.files,
+            out: args.out,
+            epochs: args.epochs,
+            lambda: args.lambda,
+            rate: args.rate,
+            batch: args.batch as usize,
+            threads: usize::from(args.threads),
+            seed: args.seed,
+            init: args.init,
         }
     }
-    if config.files.is_empty() || config.out.is_none() {
-        usage()
-    }
-    config
 }
 
 /// One training position: its pieces as White's inputs, whose move it
@@ -148,8 +155,8 @@ fn parse_lines(lines: &[String], lambda: f32) -> (Vec<Sample>, usize) {
     let mut samples = Vec::with_capacity(lines.len());
     let mut bad = 0;
     for line in lines {
-        let Some((pos, score, result)) = data::split_line(line).and_then(|(fen, score, result)| {
-            let pos = data::read_fen(fen)?;
+        let Some((pos, score, result)) = chess_lab::data::split_line(line).and_then(|(fen, score, result)| {
+            let pos = chess_lab::data::read_fen(fen)?;
             Some((pos, score as f32, result as f32))
         }) else {
             bad += 1;
@@ -404,8 +411,9 @@ fn error(params: &Params, samples: &[Sample], threads: usize) -> f32 {
     (sums.iter().sum::<f64>() / samples.len().max(1) as f64) as f32
 }
 
-fn main() {
-    let config = parse_args();
+/// Trains the network and writes it.
+pub fn run(args: Args) {
+    let config = Config::from(args);
     let started = Instant::now();
     let mut samples = read_samples(&config);
     // The last twentieth is held out: whole games the network never saw
@@ -475,7 +483,7 @@ fn main() {
         v: Params::zero(),
         t: 0,
     };
-    let out = config.out.as_deref().expect("checked");
+    let out = config.out.as_str();
     for epoch in 0..config.epochs {
         let rate = config.rate * 0.5 * (1.0 + (std::f32::consts::PI * epoch as f32 / config.epochs as f32).cos());
         let mut train_error = 0.0f64;

@@ -8,7 +8,7 @@
 //! whether a change gains at least `elo1` or less than `elo0`.
 //!
 //! ```
-//! use chess_engine::sprt::{Pentanomial, Sprt, Verdict};
+//! use chess_lab::sprt::{Pentanomial, Sprt, Verdict};
 //! let mut pairs = Pentanomial::default();
 //! for _ in 0..400 {
 //!     pairs.add_pair(1.0, 0.5); // A won one game and drew the other

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use chess_core::Outcome;
 use chess_core::pgn::PgnReader;
 
-use crate::game::{Finished, a_is_white, score_a};
+use super::game::{Finished, a_is_white, score_a};
 
 /// The finished games of the match PGN `path`, by index (`Round` − 1). A
 /// game of other engines or colours than this match between `engines`
