@@ -6,7 +6,7 @@
 #   make install PREFIX=/usr DESTDIR=/tmp/staging    (for packagers)
 #   make uninstall PREFIX=/usr/local
 #
-# libchess (the C library) installs with `make -C ffi-examples install`;
+# libchess (the C library) installs with `make -C crates/chess-ffi/c install`;
 # Debian packages of both: `make deb` (see docs/install.md).
 
 PREFIX  ?= /usr/local
@@ -52,8 +52,8 @@ uninstall:
 # chess.hpp, pkg-config and CMake files), both built by cargo-deb
 # (`cargo install cargo-deb`).
 deb: build
-	$(MAKE) -C ffi-examples lib
+	$(MAKE) -C crates/chess-ffi/c lib
 	rm -rf target/libchess-root
-	$(MAKE) -C ffi-examples install PREFIX=/usr DESTDIR=$(CURDIR)/target/libchess-root CARGO=
+	$(MAKE) -C crates/chess-ffi/c install PREFIX=/usr DESTDIR=$(CURDIR)/target/libchess-root CARGO=
 	$(CARGO) deb -p chess-gui --no-build
 	$(CARGO) deb -p chess-ffi --no-build

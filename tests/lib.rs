@@ -44,14 +44,14 @@ pub fn have(program: &str) -> bool {
 }
 
 /// Builds the release library once per test process, as the README says
-/// (`make -C ffi-examples lib`): `libchess.so` (with its `libchess.so.N`
+/// (`make -C crates/chess-ffi/c lib`): `libchess.so` (with its `libchess.so.N`
 /// link) and `libchess.a` in target/release.
 pub fn build_library() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
         run(Command::new("make")
-            .current_dir(root().join("ffi-examples"))
+            .current_dir(root().join("crates/chess-ffi/c"))
             .arg(format!("CARGO={cargo}"))
             .arg("lib"));
     });

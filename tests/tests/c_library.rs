@@ -19,7 +19,7 @@ fn build_lock() -> std::sync::MutexGuard<'static, ()> {
 
 fn build_examples() -> std::path::PathBuf {
     build_library();
-    let examples = root().join("ffi-examples");
+    let examples = root().join("crates/chess-ffi/c");
     run(Command::new("make")
         .current_dir(&examples)
         .args(["CARGO=", "-j2", "all"]));
@@ -147,7 +147,7 @@ fn play_against_libchess_engine() {
 fn pgn_stats_reads_a_file_in_cpp() {
     let _guard = build_lock();
     let build = build_examples();
-    let sample = root().join("ffi-examples/sample.pgn");
+    let sample = root().join("crates/chess-ffi/c/sample.pgn");
     for binary in ["pgn_stats", "pgn_stats-static"] {
         let out = run(Command::new(build.join(binary)).arg(&sample));
         assert!(
@@ -163,7 +163,7 @@ fn pgn_stats_reads_a_file_in_cpp() {
     }
     // Compressed, the same (gzip here; zstd and bzip2 as well).
     let plain = run(Command::new(build.join("pgn_stats")).arg(&sample));
-    let gz = run(Command::new(build.join("pgn_stats")).arg(root().join("ffi-examples/sample.pgn.gz")));
+    let gz = run(Command::new(build.join("pgn_stats")).arg(root().join("crates/chess-ffi/c/sample.pgn.gz")));
     assert_eq!(plain, gz);
     let missing = output(Command::new(build.join("pgn_stats")).arg("/no/such.pgn"));
     assert!(!missing.status.success());
@@ -202,7 +202,7 @@ fn pgn_stats_check_lists_warnings_and_errors_like_a_compiler() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("5 warning(s), 1 error(s)"));
     }
     // The sample: one bad game and nothing repaired.
-    let sample = root().join("ffi-examples/sample.pgn");
+    let sample = root().join("crates/chess-ffi/c/sample.pgn");
     let sample = sample.to_str().unwrap();
     let out = output(Command::new(build.join("pgn_stats")).args(["--check", sample]));
     assert_eq!(
@@ -229,7 +229,7 @@ fn explorer_prints_the_table_of_a_position_from_moves_or_a_fen() {
     let build = build_examples();
     let dir = tempfile::tempdir().unwrap();
     let index = dir.path().join("sample.sqlite");
-    let sample = root().join("ffi-examples/sample.pgn");
+    let sample = root().join("crates/chess-ffi/c/sample.pgn");
     for binary in ["explorer", "explorer-static"] {
         let out = run(Command::new(build.join(binary)).arg(&sample).arg("--index").arg(&index));
         let lines: Vec<&str> = out.lines().collect();
@@ -270,7 +270,7 @@ fn explorer_prints_the_table_of_a_position_from_moves_or_a_fen() {
 fn pgn_walk_prints_variations_nags_comments_and_clocks() {
     let _guard = build_lock();
     let build = build_examples();
-    let out = run(Command::new(build.join("pgn_walk")).arg(root().join("ffi-examples/annotated.pgn")));
+    let out = run(Command::new(build.join("pgn_walk")).arg(root().join("crates/chess-ffi/c/annotated.pgn")));
     for line in [
         "game 1",
         "  [White \"Ann\"]",
@@ -387,7 +387,7 @@ fn an_installed_libchess_links_shared_static_and_fully_static() {
     let prefix = tempfile::tempdir().unwrap();
     let lib = prefix.path().join("lib");
     // CARGO=false: the library is built, so installing must not run cargo.
-    let install = run(Command::new("make").current_dir(root().join("ffi-examples")).args([
+    let install = run(Command::new("make").current_dir(root().join("crates/chess-ffi/c")).args([
         "CARGO=false",
         "install",
         &format!("PREFIX={}", prefix.path().display()),
@@ -497,7 +497,7 @@ fn an_installed_libchess_links_shared_static_and_fully_static() {
 #[test]
 fn make_install_says_when_the_library_is_not_built() {
     let prefix = tempfile::tempdir().unwrap();
-    let out = output(Command::new("make").current_dir(root().join("ffi-examples")).args([
+    let out = output(Command::new("make").current_dir(root().join("crates/chess-ffi/c")).args([
         "CARGO=",
         "LIBDIR=/nonexistent",
         "install",
@@ -506,7 +506,7 @@ fn make_install_says_when_the_library_is_not_built() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("libchess is not built in /nonexistent"), "{stderr}");
-    assert!(stderr.contains("make -C ffi-examples lib"), "{stderr}");
+    assert!(stderr.contains("make -C crates/chess-ffi/c lib"), "{stderr}");
 }
 
 /// `find_package(libchess)` in another CMake project, after `cmake --install`.
@@ -522,7 +522,7 @@ fn cmake_install_gives_find_package() {
     let prefix = tempfile::tempdir().unwrap();
     run(Command::new("cmake")
         .arg("-S")
-        .arg(root().join("ffi-examples"))
+        .arg(root().join("crates/chess-ffi/c"))
         .arg("-B")
         .arg(build.path()));
     run(Command::new("cmake")
@@ -572,7 +572,7 @@ fn cmake_builds_the_examples() {
     let build = tempfile::tempdir().unwrap();
     run(Command::new("cmake")
         .arg("-S")
-        .arg(root().join("ffi-examples"))
+        .arg(root().join("crates/chess-ffi/c"))
         .arg("-B")
         .arg(build.path()));
     run(Command::new("cmake").arg("--build").arg(build.path()).arg("-j2"));
@@ -580,6 +580,6 @@ fn cmake_builds_the_examples() {
         let out = run(Command::new(build.path().join(binary)).arg("4"));
         assert!(out.contains("nodes 197281"), "{out}");
     }
-    let out = run(Command::new(build.path().join("pgn_walk")).arg(root().join("ffi-examples/annotated.pgn")));
+    let out = run(Command::new(build.path().join("pgn_walk")).arg(root().join("crates/chess-ffi/c/annotated.pgn")));
     assert!(out.contains("[0:02:59.5]"), "{out}");
 }

@@ -1,5 +1,5 @@
 // chess.hpp from C++17: RAII handles, std::string results, exceptions.
-// Built and run (also under valgrind) like tests/c/api.c; exits 0 when
+// Built and run (also under valgrind) like crates/chess-ffi/c/tests/api.c; exits 0 when
 // every check passes.
 #include <chess.hpp>
 
