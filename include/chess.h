@@ -1049,7 +1049,8 @@ struct ChessGame *chess_game_load(const char *path);
  * A reader of the PGN file at `path`: plain, or compressed (zstd, gzip,
  * bzip2: `.pgn.zst`, `.pgn.gz`, `.pgn.bz2`, told by content). NULL with
  * `CHESS_ERR_IO` (and the reason) when the file cannot be opened or is a
- * directory.
+ * directory, or is compressed and this libchess was built without its
+ * collections (which read compressed files).
  *
  * # Safety
  * `path` is NULL or a NUL-terminated string.

@@ -387,11 +387,9 @@ fn an_installed_libchess_links_shared_static_and_fully_static() {
     let prefix = tempfile::tempdir().unwrap();
     let lib = prefix.path().join("lib");
     // CARGO=false: the library is built, so installing must not run cargo.
-    let install = run(Command::new("make").current_dir(root().join("crates/chess-ffi/c")).args([
-        "CARGO=false",
-        "install",
-        &format!("PREFIX={}", prefix.path().display()),
-    ]));
+    let install = run(Command::new("make")
+        .current_dir(root().join("crates/chess-ffi/c"))
+        .args(["CARGO=false", "install", &format!("PREFIX={}", prefix.path().display())]));
     assert!(!install.contains("building it"), "{install}");
     for file in [
         "lib/libchess.so.1.1.0",
@@ -497,12 +495,16 @@ fn an_installed_libchess_links_shared_static_and_fully_static() {
 #[test]
 fn make_install_says_when_the_library_is_not_built() {
     let prefix = tempfile::tempdir().unwrap();
-    let out = output(Command::new("make").current_dir(root().join("crates/chess-ffi/c")).args([
-        "CARGO=",
-        "LIBDIR=/nonexistent",
-        "install",
-        &format!("PREFIX={}", prefix.path().display()),
-    ]));
+    let out = output(
+        Command::new("make")
+            .current_dir(root().join("crates/chess-ffi/c"))
+            .args([
+                "CARGO=",
+                "LIBDIR=/nonexistent",
+                "install",
+                &format!("PREFIX={}", prefix.path().display()),
+            ]),
+    );
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("libchess is not built in /nonexistent"), "{stderr}");

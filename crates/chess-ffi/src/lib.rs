@@ -41,9 +41,13 @@ mod game_files;
 // PGN files, game by game.
 mod pgn;
 
-// Game collections: indexed, searched, explored.
+// Game collections: indexed, searched, explored (the `collections`
+// feature; without it the header still declares them, and a program that
+// calls them does not link).
+#[cfg(feature = "collections")]
 mod db;
 
+#[cfg(feature = "collections")]
 mod db_explorer;
 
 // Positions, their notation, what they show.
@@ -59,7 +63,9 @@ mod tree;
 use std::ffi::c_char;
 
 pub use book::*;
+#[cfg(feature = "collections")]
 pub use db::*;
+#[cfg(feature = "collections")]
 pub use db_explorer::*;
 pub use engine::*;
 pub use game::*;

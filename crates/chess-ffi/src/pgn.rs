@@ -25,7 +25,8 @@ impl crate::boundary::Handle for ChessPgnReader {
 /// A reader of the PGN file at `path`: plain, or compressed (zstd, gzip,
 /// bzip2: `.pgn.zst`, `.pgn.gz`, `.pgn.bz2`, told by content). NULL with
 /// `CHESS_ERR_IO` (and the reason) when the file cannot be opened or is a
-/// directory.
+/// directory, or is compressed and this libchess was built without its
+/// collections (which read compressed files).
 ///
 /// # Safety
 /// `path` is NULL or a NUL-terminated string.
@@ -36,13 +37,51 @@ pub unsafe extern "C" fn chess_pgn_reader_open(path: *const c_char) -> *mut Ches
         let path = unsafe { read_path(path) }?;
         // Plain or compressed (zstd, gzip, bzip2), told by content; a
         // directory is refused here rather than failing when read.
-        let source = chess_db::source::open(path)
-            .map_err(|e| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {e}")))?;
-        let input: Box<dyn BufRead + Send> = source.reader;
+        let input = open_file(path)?;
         Ok(ChessPgnReader {
             reader: PgnReader::new(input),
         })
     })
+}
+
+/// The file at `path`, decompressed as it is read.
+#[cfg(feature = "collections")]
+fn open_file(path: &std::path::Path) -> Result<Box<dyn BufRead + Send>, Fail> {
+    let source =
+        chess_db::source::open(path).map_err(|e| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {e}")))?;
+    Ok(source.reader)
+}
+
+/// The file at `path`, plain PGN: a libchess without collections reads no
+/// compressed file (and says so rather than reading its bytes as moves).
+#[cfg(not(feature = "collections"))]
+fn open_file(path: &std::path::Path) -> Result<Box<dyn BufRead + Send>, Fail> {
+    use std::io::Read as _;
+    let io = |e: std::io::Error| Fail::new(ChessError::CHESS_ERR_IO, format!("cannot open {}: {e}", path.display()));
+    if path.is_dir() {
+        return Err(Fail::new(
+            ChessError::CHESS_ERR_IO,
+            format!("cannot open {}: it is a directory", path.display()),
+        ));
+    }
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    // The first bytes say whether it is zstd, gzip or bzip2.
+    let mut magic = Vec::with_capacity(4);
+    (&mut file).take(4).read_to_end(&mut magic).map_err(io)?;
+    let compressed = matches!(
+        magic[..],
+        [0x28, 0xb5, 0x2f, 0xfd] | [0x1f, 0x8b, ..] | [b'B', b'Z', b'h', ..]
+    );
+    if compressed {
+        return Err(Fail::new(
+            ChessError::CHESS_ERR_IO,
+            format!(
+                "cannot open {}: a compressed file, which this libchess (built without collections) does not read",
+                path.display()
+            ),
+        ));
+    }
+    Ok(Box::new(std::io::BufReader::new(Cursor::new(magic).chain(file))))
 }
 
 /// A reader of the PGN in `text` (copied; the caller keeps its string),

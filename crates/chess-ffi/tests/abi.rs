@@ -699,6 +699,26 @@ fn a_directory_is_not_a_pgn_file() {
 }
 
 #[test]
+fn a_compressed_file_is_read_with_collections_and_refused_without() {
+    let gz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("c/sample.pgn.gz");
+    let path = c(gz.to_str().unwrap());
+    let reader = unsafe { chess_pgn_reader_open(path.as_ptr()) };
+    if cfg!(feature = "collections") {
+        assert!(!reader.is_null(), "{}", last_error());
+        let mut game = null_mut();
+        assert_eq!(unsafe { chess_pgn_reader_next(reader, &mut game) }, 1);
+        unsafe {
+            chess_game_free(game);
+            chess_pgn_reader_free(reader);
+        }
+    } else {
+        // Refused in words, not read as garbled moves.
+        assert!(reader.is_null());
+        assert!(last_error().contains("compressed"), "{}", last_error());
+    }
+}
+
+#[test]
 fn latin_1_reads_the_same_from_a_string_and_a_file() {
     let bytes: &[u8] = b"[White \"M\xfcller\"]\n\n1. e4 {d\xe9but} e5 *\n\0";
     let path = std::env::temp_dir().join(format!("latin1-ffi-{}.pgn", std::process::id()));
