@@ -203,9 +203,9 @@ fn after_kill_9_the_timed_game_and_its_comments_come_back() {
     };
     let app_state = chess_file::AppState {
         clock: Some(chess_file::ClockRecord {
-            controls: [vec![period], vec![period]],
-            left_ms: [290_000, 280_000],
-            periods: [(0, 2), (0, 1)],
+            controls: chess_core::ByColor::new(vec![period], vec![period]),
+            left_ms: chess_core::ByColor::new(290_000, 280_000),
+            periods: chess_core::ByColor::new((0, 2), (0, 1)),
         }),
         ..chess_file::AppState::default()
     };

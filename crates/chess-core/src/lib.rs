@@ -32,6 +32,7 @@
 mod attacks;
 mod board;
 pub mod book;
+mod by_color;
 mod by_role;
 mod castling;
 pub mod chess960;
@@ -59,6 +60,7 @@ mod x88;
 mod zobrist;
 
 pub use board::Board;
+pub use by_color::ByColor;
 pub use by_role::{ByRole, PIECE_VALUES};
 pub use castling::{CastlingRights, CastlingSide};
 pub use fen::{EnPassantMode, FenError, FenErrorKind, FenField};

@@ -37,7 +37,7 @@ fn the_engine_finds_a_hung_queen_and_says_so() {
     assert!(queen_move.best.is_some());
     // White's good moves are not marked; taking the queen is best.
     assert!(review.moves.iter().step_by(2).all(|m| m.judgement.is_none()));
-    let [white, black] = review.accuracy.map(Option::unwrap);
+    let chess_core::ByColor { white, black } = review.accuracy.map(Option::unwrap);
     assert!(white > 90.0 && black < white, "{white} {black}");
     // Written as lichess writes it, and read back.
     let pgn = game.to_pgn();

@@ -26,7 +26,7 @@ pub mod book;
 
 use std::path::{Path, PathBuf};
 
-use chess_core::{Game, NodeId, Outcome, Position};
+use chess_core::{ByColor, Game, NodeId, Outcome, Position};
 use serde::{Deserialize, Serialize};
 
 pub use atomic::{write_atomic, write_atomic_with};
@@ -64,15 +64,15 @@ pub struct PeriodRecord {
 
 /// A timed game's clock as saved, so the game resumes with its times
 /// (format version 3): each side's time control, time left, and where it
-/// is in its periods, White's then Black's.
+/// is in its periods (each a pair, written White's then Black's).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockRecord {
     /// The time controls.
-    pub controls: [Vec<PeriodRecord>; 2],
+    pub controls: ByColor<Vec<PeriodRecord>>,
     /// Time left, in ms.
-    pub left_ms: [u64; 2],
+    pub left_ms: ByColor<u64>,
     /// The period each side is in, and the moves it made in it.
-    pub periods: [(u32, u32); 2],
+    pub periods: ByColor<(u32, u32)>,
 }
 
 /// The rules a game is played by.

@@ -39,7 +39,7 @@ impl Model {
         game.tags.set("White", name(setup.white, "White"));
         game.tags.set("Black", name(setup.black, "Black"));
         stamp(game, now.with_timezone(&chrono::Local), now);
-        if let Some([white, black]) = setup.controls() {
+        if let Some(chess_core::ByColor { white, black }) = setup.controls() {
             if white == black {
                 game.tags.set("TimeControl", white.pgn_tag());
             } else {

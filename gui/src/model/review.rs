@@ -108,7 +108,7 @@ impl Shown {
 
     /// `color`'s accuracy as a percentage ("92%"), "—" without moves.
     pub fn accuracy_text(&self, color: Color) -> String {
-        self.review.accuracy[color.index()].map_or("—".to_string(), |a| format!("{a:.0}%"))
+        self.review.accuracy[color].map_or("—".to_string(), |a| format!("{a:.0}%"))
     }
 
     /// The review of the move at `node`, if it is on the reviewed line.

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use chess_core::Color;
+use chess_core::ByColor;
 
 use super::Model;
 
@@ -36,7 +36,7 @@ pub struct Sounds {
     /// The game's generation and main-line length last looked at.
     seen: Option<(u64, usize, bool)>,
     /// The sides whose low-time warning has sounded this game.
-    warned: [bool; 2],
+    warned: ByColor<bool>,
 }
 
 impl Model {
@@ -68,7 +68,7 @@ impl Model {
             }
             if now.1 < plies || now.1 <= 1 {
                 // A new game or moves taken back: the warnings may come again.
-                self.sounds.warned = [false; 2];
+                self.sounds.warned = ByColor::default();
             }
         }
         // The low-time warning, for a person on the clock.
@@ -79,8 +79,8 @@ impl Model {
             let turn = game.position_at(end).turn();
             let left = clock.left(turn, self.timing.now());
             let person = !self.computer.plays(turn);
-            if person && left < LOW_TIME && !self.sounds.warned[side(turn)] {
-                self.sounds.warned[side(turn)] = true;
+            if person && left < LOW_TIME && !self.sounds.warned[turn] {
+                self.sounds.warned[turn] = true;
                 self.sounds.due.push(Sound::LowTime);
             }
         }
@@ -89,10 +89,6 @@ impl Model {
             self.sounds.due.clear();
         }
     }
-}
-
-fn side(color: Color) -> usize {
-    color.index()
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub mod batch;
 pub mod coach;
 
 use chess_core::pgn::Eval;
-use chess_core::{Color, Move, Position};
+use chess_core::{ByColor, Color, Move, Position};
 
 pub use analyse::{AnalyseOptions, DEFAULT_DEPTH, analyse, analyse_game, analyse_game_uci};
 pub use annotate::{annotate, evals_of, format_eval};
@@ -208,11 +208,11 @@ pub fn move_accuracy(before: f64, after: f64) -> f64 {
 ///
 /// `white_wins` holds White's win percentage at every position of the line,
 /// the start included; `first` is the side that made the first move.
-/// Returns `[white, black]`, `None` for a side that made no move.
-pub fn accuracy(white_wins: &[f64], first: Color) -> [Option<f64>; 2] {
+/// Returns each side's, `None` for a side that made no move.
+pub fn accuracy(white_wins: &[f64], first: Color) -> ByColor<Option<f64>> {
     let plies = white_wins.len().saturating_sub(1);
     if plies == 0 {
-        return [None, None];
+        return ByColor::default();
     }
     use tunables::{VOLATILITY_MAX, VOLATILITY_MIN, WINDOW_MAX, WINDOW_MIN};
     let window = (plies / 10).clamp(WINDOW_MIN, WINDOW_MAX).min(white_wins.len());
@@ -224,14 +224,14 @@ pub fn accuracy(white_wins: &[f64], first: Color) -> [Option<f64>; 2] {
             std_dev(xs).clamp(VOLATILITY_MIN, VOLATILITY_MAX)
         })
         .collect();
-    let mut per_side: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
+    let mut per_side: ByColor<Vec<(f64, f64)>> = ByColor::default();
     for i in 0..plies {
         let mover = if i % 2 == 0 { first } else { !first };
         let (before, after) = match mover {
             Color::White => (white_wins[i], white_wins[i + 1]),
             Color::Black => (100.0 - white_wins[i], 100.0 - white_wins[i + 1]),
         };
-        per_side[mover.index()].push((move_accuracy(before, after), weights[i]));
+        per_side[mover].push((move_accuracy(before, after), weights[i]));
     }
     per_side.map(|moves| {
         if moves.is_empty() {
@@ -289,7 +289,7 @@ pub struct Review {
     /// White's win percentage at each position, the start included.
     pub white_wins: Vec<f64>,
     /// The accuracy of White and of Black ([`accuracy`]).
-    pub accuracy: [Option<f64>; 2],
+    pub accuracy: ByColor<Option<f64>>,
 }
 
 impl Review {
@@ -448,15 +448,15 @@ mod tests {
         // White keeps 50% for 20 plies, Black too; then White blunders once.
         let mut wins = vec![50.0; 21];
         let steady = accuracy(&wins, Color::White);
-        assert!(steady[0].unwrap() > 99.0 && steady[1].unwrap() > 99.0);
+        assert!(steady.white.unwrap() > 99.0 && steady.black.unwrap() > 99.0);
         for w in wins.iter_mut().skip(11) {
             *w = 10.0;
         }
-        let [white, black] = accuracy(&wins, Color::White);
+        let ByColor { white, black } = accuracy(&wins, Color::White);
         let (white, black) = (white.unwrap(), black.unwrap());
         // One move of ten at about 0% accuracy: the plain mean would be 90.
         assert!(white < 80.0, "{white}");
         assert!(black > 99.0, "{black}");
-        assert_eq!(accuracy(&[50.0], Color::White), [None, None]);
+        assert_eq!(accuracy(&[50.0], Color::White), ByColor::new(None, None));
     }
 }

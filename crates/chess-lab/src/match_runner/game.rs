@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use chess_core::{Color, DrawReason, Game, Outcome, WinReason};
+use chess_core::{ByColor, Color, DrawReason, Game, Outcome, WinReason};
 use chess_engine::client::UciEngine;
 use chess_engine::uci::Go;
 
@@ -140,8 +140,8 @@ pub fn play(
     }
     // The clocks, White's and Black's.
     let mut left = match control {
-        TimeControl::Clock { base, .. } => [base, base],
-        TimeControl::PerMove(_) | TimeControl::Nodes(_) => [Duration::ZERO; 2],
+        TimeControl::Clock { base, .. } => ByColor::new(base, base),
+        TimeControl::PerMove(_) | TimeControl::Nodes(_) => ByColor::default(),
     };
     let mut forfeit: Option<(Color, String)> = None;
     let mut time_loss = false;
@@ -194,13 +194,13 @@ pub fn play(
             ),
             TimeControl::Clock { increment, .. } => (
                 Go {
-                    wtime: Some(left[0]),
-                    btime: Some(left[1]),
+                    wtime: Some(left.white),
+                    btime: Some(left.black),
                     winc: Some(increment),
                     binc: Some(increment),
                     ..Go::default()
                 },
-                left[usize::from(turn == Color::Black)] + Duration::from_secs(2),
+                left[turn] + Duration::from_secs(2),
             ),
         };
         let asked = Instant::now();
@@ -215,7 +215,7 @@ pub fn play(
         scores.push(last_score);
         let took = asked.elapsed();
         if let TimeControl::Clock { increment, .. } = control {
-            let clock = &mut left[usize::from(turn == Color::Black)];
+            let clock = &mut left[turn];
             match clock.checked_sub(took) {
                 Some(rest) => *clock = rest + increment,
                 None => {

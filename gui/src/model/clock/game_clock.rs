@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use chess_core::{Color, Game, Outcome};
+use chess_core::{ByColor, Color, Game, Outcome};
 use chess_engine::worker::ClockTimes;
 
 use super::{Bonus, Clock, SystemTime, TimeControl, TimeSource, flag_outcome};
@@ -102,8 +102,8 @@ impl GameClock {
     /// starts with the first move: the side to move thinks over its first
     /// move with its time standing, and the other side's runs once it is
     /// made.
-    pub fn start(&mut self, controls: Option<[TimeControl; 2]>, game: &Game) {
-        self.clock = controls.map(|[white, black]| Clock::new(white, black));
+    pub fn start(&mut self, controls: Option<ByColor<TimeControl>>, game: &Game) {
+        self.clock = controls.map(|c| Clock::new(c.white, c.black));
         self.counted = game.ply(game.cursor());
         self.first_ply = self.counted;
         self.first_turn = game.position().turn();
@@ -222,7 +222,7 @@ impl GameClock {
         }
         // Back before the first move: the clock waits for it again.
         if ply <= self.first_ply {
-            let [white, black] = clock.controls();
+            let ByColor { white, black } = clock.controls();
             *clock = Clock::new(white.clone(), black.clone());
             self.started = false;
             return Synced {
@@ -262,7 +262,7 @@ impl GameClock {
         let Some(clock) = &self.clock else {
             return;
         };
-        let [white, black] = clock.controls();
+        let ByColor { white, black } = clock.controls();
         if white == black {
             game.tags.set("TimeControl", white.pgn_tag());
         } else {

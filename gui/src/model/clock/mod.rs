@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use chess_core::{Color, DrawReason, Outcome, Position, WinReason};
+use chess_core::{ByColor, Color, DrawReason, Outcome, Position, WinReason};
 
 pub use super::time_control::{Bonus, Period, TimeControl};
 
@@ -54,7 +54,7 @@ struct Side {
 /// move used, and the time it took from the clock.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 struct Press {
-    before: [Side; 2],
+    before: ByColor<Side>,
     used: Duration,
     spent: Duration,
     mover: Color,
@@ -63,17 +63,13 @@ struct Press {
 /// A chess clock for two sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
-    controls: [TimeControl; 2],
-    sides: [Side; 2],
+    controls: ByColor<TimeControl>,
+    sides: ByColor<Side>,
     /// The side whose time runs, and since when (its turn's start).
     running: Option<(Color, Duration)>,
     /// Paused with this side to move.
     paused: Option<Color>,
     presses: Vec<Press>,
-}
-
-fn side_index(color: Color) -> usize {
-    color.index()
 }
 
 impl Clock {
@@ -86,8 +82,8 @@ impl Clock {
             moves_in_period: 0,
         };
         Clock {
-            sides: [side(&white), side(&black)],
-            controls: [white, black],
+            sides: ByColor::new(side(&white), side(&black)),
+            controls: ByColor::new(white, black),
             running: None,
             paused: None,
             presses: Vec::new(),
@@ -106,15 +102,15 @@ impl Clock {
     }
 
     fn period(&self, color: Color) -> Period {
-        let control = &self.controls[side_index(color)];
-        let i = self.sides[side_index(color)].period.min(control.periods.len() - 1);
+        let control = &self.controls[color];
+        let i = self.sides[color].period.min(control.periods.len() - 1);
         control.periods[i]
     }
 
     /// How many moves `color` must still make in its current period, if
     /// the period has a move count.
     pub fn moves_to_go(&self, color: Color) -> Option<u32> {
-        let side = &self.sides[side_index(color)];
+        let side = &self.sides[color];
         self.period(color).moves.map(|n| n.saturating_sub(side.moves_in_period))
     }
 
@@ -140,9 +136,7 @@ impl Clock {
 
     /// The time `color` has left at `now`.
     pub fn left(&self, color: Color, now: Duration) -> Duration {
-        self.sides[side_index(color)]
-            .left
-            .saturating_sub(self.spent(color, now))
+        self.sides[color].left.saturating_sub(self.spent(color, now))
     }
 
     /// The side whose flag has fallen at `now`, if any.
@@ -162,8 +156,7 @@ impl Clock {
         let used = now.saturating_sub(since);
         let spent = self.spent(color, now);
         let period = self.period(color);
-        let i = side_index(color);
-        let side = &mut self.sides[i];
+        let side = &mut self.sides[color];
         side.left = side.left.saturating_sub(spent);
         if let Bonus::Increment(d) = period.bonus {
             side.left += d;
@@ -175,7 +168,7 @@ impl Clock {
         if period.moves == Some(side.moves_in_period) {
             side.period += 1;
             side.moves_in_period = 0;
-            let control = &self.controls[i];
+            let control = &self.controls[color];
             if let Some(next) = control.periods.get(side.period.min(control.periods.len() - 1)) {
                 side.left += next.time;
             }
@@ -202,7 +195,7 @@ impl Clock {
             None => return false,
         };
         self.sides = press.before;
-        let side = &mut self.sides[side_index(mover)];
+        let side = &mut self.sides[mover];
         side.left = side.left.saturating_sub(press.spent);
         if self.running.is_some() {
             self.running = Some((mover, now));
@@ -215,8 +208,7 @@ impl Clock {
     /// Stops the time at `now` (the side to move keeps what it has left).
     pub fn pause(&mut self, now: Duration) {
         if let Some((color, _)) = self.running {
-            let i = side_index(color);
-            self.sides[i].left = self.left(color, now);
+            self.sides[color].left = self.left(color, now);
             self.paused = Some(color);
             self.running = None;
         }
@@ -238,7 +230,7 @@ impl Clock {
             .enumerate()
             .map(|(i, press)| {
                 // After a press: what the next press found, or what is now.
-                let m = side_index(press.mover);
+                let m = press.mover;
                 self.presses
                     .get(i + 1)
                     .map_or(self.sides[m], |next| next.before[m])
@@ -248,8 +240,8 @@ impl Clock {
     }
 
     /// The controls, White's and Black's.
-    pub fn controls(&self) -> [&TimeControl; 2] {
-        [&self.controls[0], &self.controls[1]]
+    pub fn controls(&self) -> ByColor<&TimeControl> {
+        self.controls.as_ref()
     }
 
     /// The time each move used, in order.
@@ -273,19 +265,10 @@ impl Clock {
                 Bonus::Delay(d) => chess_file::BonusRecord::Delay(ms(d)),
             },
         };
-        let side = |color: Color| {
-            let i = side_index(color);
-            (
-                self.controls[i].periods.iter().map(period).collect::<Vec<_>>(),
-                ms(self.left(color, now)),
-                (self.sides[i].period as u32, self.sides[i].moves_in_period),
-            )
-        };
-        let (white, black) = (side(Color::White), side(Color::Black));
         chess_file::ClockRecord {
-            controls: [white.0, black.0],
-            left_ms: [white.1, black.1],
-            periods: [white.2, black.2],
+            controls: self.controls.as_ref().map(|c| c.periods.iter().map(period).collect()),
+            left_ms: ByColor::from_fn(|color| ms(self.left(color, now))),
+            periods: self.sides.map(|side| (side.period as u32, side.moves_in_period)),
         }
     }
 
@@ -308,14 +291,12 @@ impl Clock {
                 .collect();
             (!periods.is_empty()).then_some(TimeControl { periods })
         };
-        let mut clock = Clock::new(control(&record.controls[0])?, control(&record.controls[1])?);
-        for i in 0..2 {
-            clock.sides[i] = Side {
-                left: Duration::from_millis(record.left_ms[i]),
-                period: record.periods[i].0 as usize,
-                moves_in_period: record.periods[i].1,
-            };
-        }
+        let mut clock = Clock::new(control(&record.controls.white)?, control(&record.controls.black)?);
+        clock.sides = ByColor::from_fn(|color| Side {
+            left: Duration::from_millis(record.left_ms[color]),
+            period: record.periods[color].0 as usize,
+            moves_in_period: record.periods[color].1,
+        });
         Some(clock)
     }
 }
@@ -498,7 +479,7 @@ mod tests {
         clock.start(Color::White, s(0.0));
         clock.press(s(10.0));
         let record = clock.to_record(s(25.0));
-        assert_eq!(record.left_ms, [172_000, 285_000]);
+        assert_eq!(record.left_ms, ByColor::new(172_000, 285_000));
         let mut back = Clock::from_record(&record).unwrap();
         assert!(!back.is_running());
         back.start(Color::Black, s(1000.0));

@@ -126,16 +126,16 @@ impl GameSetup {
     }
 
     /// The time controls of White and Black, or none for an untimed game.
-    pub fn controls(&self) -> Option<[crate::model::clock::TimeControl; 2]> {
+    pub fn controls(&self) -> Option<chess_core::ByColor<crate::model::clock::TimeControl>> {
         let white = self.time_control.clone()?;
         let black = self.black_time_control.clone().unwrap_or_else(|| white.clone());
-        Some([white, black])
+        Some(chess_core::ByColor::new(white, black))
     }
 
     /// What is wrong with the time controls chosen, if anything ("Black:
     /// the first period needs some time").
     pub fn check_time(&self) -> Result<(), String> {
-        let Some([white, black]) = self.controls() else {
+        let Some(chess_core::ByColor { white, black }) = self.controls() else {
             return Ok(());
         };
         white.check().map_err(|e| format!("White: {e}"))?;

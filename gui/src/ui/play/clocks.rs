@@ -15,7 +15,7 @@ pub(super) fn clocks(ui: &mut egui::Ui, model: &Model) -> Option<Action> {
     // shift when the first capture comes.
     {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
-            let glyphs: String = taken[color.index()]
+            let glyphs: String = taken[color]
                 .iter()
                 .map(|&role| chess_core::Piece::new(!color, role).unicode())
                 .collect();
@@ -69,20 +69,20 @@ pub(super) fn clocks(ui: &mut egui::Ui, model: &Model) -> Option<Action> {
 /// each side at the move shown (an imported online game).
 fn recorded_clocks(ui: &mut egui::Ui, model: &Model) {
     let game = &model.play.game;
-    let mut last = [None, None];
+    let mut last = chess_core::ByColor::new(None, None);
     for id in game.path_to(game.cursor()).into_iter().skip(1) {
         if let Some(left) = chess_core::pgn::clock(game.comment(id)) {
             // The mover is the side not to move after the move.
             let mover = !game.position_at(id).turn();
-            last[mover.index()] = Some(left);
+            last[mover] = Some(left);
         }
     }
-    if last.iter().all(Option::is_none) {
+    if last.iter().all(|(_, l)| l.is_none()) {
         return;
     }
     ui.horizontal(|ui| {
         for color in [chess_core::Color::White, chess_core::Color::Black] {
-            let text = last[color.index()].map_or("—".to_string(), crate::model::clock::format);
+            let text = last[color].map_or("—".to_string(), crate::model::clock::format);
             ui.label(RichText::new(format!("{} {text}", color.name())).size(22.0).monospace())
                 .on_hover_text("As recorded in the game ([%clk])");
         }
