@@ -9,7 +9,7 @@ use std::time::Instant;
 use chess_core::{Color, Move, Role};
 
 use super::history::{Earlier, PieceTo};
-use super::ordering::{BAD_CAPTURE, GOOD_CAPTURE, TT_MOVE, loses_material, loses_more_than, pick_lazily, score_moves};
+use super::ordering::{MovePicker, loses_more_than};
 use super::params::*;
 use super::score::{INF, MATE, MATE_BOUND, refined_eval, score_to_tt, tt_cutoff};
 use super::{CHECK_EVERY, MAX_PLY, Search};
@@ -206,16 +206,7 @@ impl Search<'_> {
             };
         }
         let earlier = self.earlier(ply);
-        score_moves(
-            &self.pos,
-            &self.engine.histories,
-            self.engine.killers[ply],
-            &earlier,
-            &self.lists[ply],
-            &mut self.keys_of_moves[ply],
-            tt_move,
-            true,
-        );
+        let mut picker = MovePicker::main(tt_move, self.engine.killers[ply], earlier);
 
         // Whether the hash move (searched first) captures: the quiet moves
         // after it rarely do better, and are reduced more.
@@ -227,25 +218,12 @@ impl Search<'_> {
         // The quiet moves searched before a cutoff, to lower their history.
         let mut quiets_tried = [Move::new(chess_core::Square::A1, chess_core::Square::A1); 64];
         let mut quiet_count = 0usize;
-        let mut i = 0;
-        while i < count {
-            let m = pick_lazily(
-                &self.pos,
-                &self.engine.histories,
-                &earlier,
-                &mut self.lists[ply],
-                &mut self.keys_of_moves[ply],
-                i,
-            );
-            // A capture that loses material by static exchange goes after
-            // the killers. Found out only when it comes up: most nodes cut
-            // off before, and SEE is not free.
-            let order = &mut self.keys_of_moves[ply][i];
-            if (GOOD_CAPTURE..TT_MOVE).contains(order) && m.promotion().is_none() && loses_material(&self.pos, m) {
-                *order = BAD_CAPTURE + (*order - GOOD_CAPTURE);
-                continue;
-            }
-            i += 1;
+        while let Some(m) = picker.next(
+            &self.pos,
+            &self.engine.histories,
+            &mut self.lists[ply],
+            &mut self.keys_of_moves[ply],
+        ) {
             let quiet = !m.is_capture() && m.promotion().is_none();
             let is_killer = self.engine.killers[ply].contains(&Some(m));
             let is_tt_move = Some(m) == tt_move;

@@ -9,14 +9,14 @@ use crate::see::see_ge;
 
 /// Ordering keys: the hash move first, then captures (by MVV-LVA), then
 /// killers, then captures found to lose material, then quiet moves.
-pub(super) const TT_MOVE: i32 = 1 << 30;
-pub(super) const GOOD_CAPTURE: i32 = 1 << 28;
-pub(super) const BAD_CAPTURE: i32 = 1 << 26;
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const BAD_CAPTURE: i32 = 1 << 26;
 /// The key of a quiet move not yet scored: below every capture and killer,
 /// above every history score. The main search scores quiet moves only when
 /// the first of them comes up ([`score_quiets`]): most nodes cut off
 /// before, and the history is fresher by then.
-pub(super) const UNSCORED_QUIET: i32 = 1 << 25;
+const UNSCORED_QUIET: i32 = 1 << 25;
 
 /// Whether a capture loses material by static exchange.
 pub(super) fn loses_material(pos: &Position, m: Move) -> bool {
@@ -39,46 +39,113 @@ pub(super) fn victim_value(pos: &Position, m: Move) -> i32 {
     }
 }
 
-/// Move-ordering keys: hash move, then captures and promotions by most
-/// valuable victim / least valuable attacker (the search moves those that
-/// lose material after the killers when it meets them), then killers, then
-/// quiet moves by history (butterfly and continuation, after the `earlier`
-/// moves), or [`UNSCORED_QUIET`] when `lazy`.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn score_moves(
-    pos: &Position,
-    histories: &Histories,
-    killers: [Option<Move>; 2],
-    earlier: &Earlier,
-    moves: &MoveList,
-    scores: &mut [i32],
+/// Hands out a node's moves best first: the hash move, captures and
+/// promotions by most valuable victim / least valuable attacker, the
+/// killers, then quiet moves by history (butterfly and continuation, after
+/// the `earlier` moves). It owns what the order depends on; the moves and
+/// their keys stay in the searcher's per-ply buffers, lent at each call
+/// (the picker is a small value, the search recurses between calls).
+///
+/// In the main search the quiet moves are scored only when the first of
+/// them comes up (most nodes cut off before, and the history is fresher
+/// by then), and a capture that loses material by static exchange goes
+/// after the killers, found out only when it comes up (SEE is not free).
+/// In quiescence every move is scored at once and none is deferred.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct MovePicker {
     tt_move: Option<Move>,
-    lazy: bool,
-) {
-    for (m, score) in moves.iter().zip(scores.iter_mut()) {
-        *score = if Some(*m) == tt_move {
-            TT_MOVE
-        } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
-            let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role as i32);
-            let promotion = m.promotion().map_or(0, |r| ORDER_VALUE[r]);
-            GOOD_CAPTURE + 16 * (victim_value(pos, *m) + promotion) - attacker
-        } else if m.promotion().is_some() {
-            // Under-promotions last.
-            -(1 << 28)
-        } else if killers[0] == Some(*m) {
-            (1 << 27) + 1
-        } else if killers[1] == Some(*m) {
-            1 << 27
-        } else if lazy {
-            UNSCORED_QUIET
-        } else {
-            histories.quiet(pos.turn(), *m, PieceTo::of(pos, *m), earlier)
-        };
+    killers: [Option<Move>; 2],
+    earlier: Earlier,
+    /// The main search's way (above), or quiescence's.
+    main: bool,
+    /// Whether the keys are set (at the first call of [`next`](Self::next)).
+    scored: bool,
+    /// Where the next move goes: the moves before it are handed out.
+    next: usize,
+}
+
+impl MovePicker {
+    /// The main search's picker.
+    pub(super) fn main(tt_move: Option<Move>, killers: [Option<Move>; 2], earlier: Earlier) -> MovePicker {
+        MovePicker {
+            tt_move,
+            killers,
+            earlier,
+            main: true,
+            scored: false,
+            next: 0,
+        }
+    }
+
+    /// Quiescence's picker.
+    pub(super) fn quiescence(tt_move: Option<Move>, killers: [Option<Move>; 2], earlier: Earlier) -> MovePicker {
+        MovePicker {
+            main: false,
+            ..MovePicker::main(tt_move, killers, earlier)
+        }
+    }
+
+    /// The next move, or none when every move of `moves` has been handed
+    /// out. `moves` and `keys` are the node's (the same at each call).
+    pub(super) fn next(
+        &mut self,
+        pos: &Position,
+        histories: &Histories,
+        moves: &mut MoveList,
+        keys: &mut [i32],
+    ) -> Option<Move> {
+        if !self.scored {
+            self.score(pos, histories, moves, keys);
+            self.scored = true;
+        }
+        loop {
+            let i = self.next;
+            if i >= moves.len() {
+                return None;
+            }
+            if !self.main {
+                self.next += 1;
+                return Some(pick(moves, keys, i));
+            }
+            let m = pick_lazily(pos, histories, &self.earlier, moves, keys, i);
+            let key = &mut keys[i];
+            if (GOOD_CAPTURE..TT_MOVE).contains(key) && m.promotion().is_none() && loses_material(pos, m) {
+                *key = BAD_CAPTURE + (*key - GOOD_CAPTURE);
+                continue;
+            }
+            self.next += 1;
+            return Some(m);
+        }
+    }
+
+    /// Sets each move's ordering key ([`UNSCORED_QUIET`] for quiet moves in
+    /// the main search).
+    fn score(&self, pos: &Position, histories: &Histories, moves: &MoveList, keys: &mut [i32]) {
+        for (m, key) in moves.iter().zip(keys.iter_mut()) {
+            *key = if Some(*m) == self.tt_move {
+                TT_MOVE
+            } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
+                let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role as i32);
+                let promotion = m.promotion().map_or(0, |r| ORDER_VALUE[r]);
+                GOOD_CAPTURE + 16 * (victim_value(pos, *m) + promotion) - attacker
+            } else if m.promotion().is_some() {
+                // Under-promotions last.
+                -(1 << 28)
+            } else if self.killers[0] == Some(*m) {
+                (1 << 27) + 1
+            } else if self.killers[1] == Some(*m) {
+                1 << 27
+            } else if self.main {
+                UNSCORED_QUIET
+            } else {
+                histories.quiet(pos.turn(), *m, PieceTo::of(pos, *m), &self.earlier)
+            };
+        }
     }
 }
 
 /// Scores by history, as it stands now, the quiet moves from `first` on
-/// that [`score_moves`] left unscored.
+/// that [`MovePicker::score`] left unscored.
 fn score_quiets(
     pos: &Position,
     histories: &Histories,
@@ -97,7 +164,7 @@ fn score_quiets(
 
 /// [`pick`], scoring the quiet moves first when the move picked is the
 /// first of them left unscored (they all come after the others).
-pub(super) fn pick_lazily(
+fn pick_lazily(
     pos: &Position,
     histories: &Histories,
     earlier: &Earlier,
@@ -116,7 +183,7 @@ pub(super) fn pick_lazily(
 /// Brings the best-scored remaining move to position `i` (a selection sort
 /// done lazily: most nodes cut off after a move or two).
 #[inline]
-pub(super) fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
+fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
     let mut best = i;
     for j in i + 1..moves.len() {
         if scores[j] > scores[best] {
@@ -132,24 +199,23 @@ pub(super) fn pick(moves: &mut MoveList, scores: &mut [i32], i: usize) -> Move {
 mod tests {
     use super::*;
 
-    /// The keys in the order the moves are picked: by `pick_lazily` (as
-    /// negamax does) if `lazy`, else all scored at once and by `pick`.
+    /// The keys in the order the moves are handed out: the main search's
+    /// way (lazily) if `lazy`, else quiescence's (all scored at once).
     fn picked_keys(pos: &Position, histories: &Histories, killers: [Option<Move>; 2], lazy: bool) -> Vec<i32> {
         let earlier: Earlier = [None, None];
         let mut moves = MoveList::new();
         pos.fill_legal_moves(&mut moves);
         let mut keys = [0; chess_core::MAX_MOVES];
-        score_moves(pos, histories, killers, &earlier, &moves, &mut keys, None, lazy);
-        (0..moves.len())
-            .map(|i| {
-                if lazy {
-                    pick_lazily(pos, histories, &earlier, &mut moves, &mut keys, i);
-                } else {
-                    pick(&mut moves, &mut keys, i);
-                }
-                keys[i]
-            })
-            .collect()
+        let mut picker = if lazy {
+            MovePicker::main(None, killers, earlier)
+        } else {
+            MovePicker::quiescence(None, killers, earlier)
+        };
+        let mut picked = Vec::new();
+        while picker.next(pos, histories, &mut moves, &mut keys).is_some() {
+            picked.push(keys[picker.next - 1]);
+        }
+        picked
     }
 
     #[test]
@@ -167,9 +233,25 @@ mod tests {
 
         let eager = picked_keys(&pos, &histories, killers, false);
         let lazy = picked_keys(&pos, &histories, killers, true);
-        assert_eq!(lazy, eager);
+        // The quiet moves come in the same order either way.
+        let quiets = |keys: &[i32]| keys.iter().copied().filter(|&k| k < UNSCORED_QUIET).collect::<Vec<_>>();
+        assert_eq!(quiets(&lazy), quiets(&eager));
+        assert_eq!(lazy.len(), eager.len());
         // Captures and killers first, then history from best to worst.
-        assert!(eager.windows(2).all(|w| w[0] >= w[1]), "{eager:?}");
+        for keys in [&eager, &lazy] {
+            assert!(keys.windows(2).all(|w| w[0] >= w[1]), "{keys:?}");
+        }
         assert!(eager.iter().any(|&k| k < 0) && eager.iter().any(|&k| (1..UNSCORED_QUIET).contains(&k)));
+        // The main search puts the captures that lose material (Bxf7+ and
+        // Nxe5 here) after the killer; quiescence does not.
+        let killer = lazy.iter().position(|&k| k == (1 << 27) + 1).unwrap();
+        assert_eq!(
+            lazy[killer + 1..]
+                .iter()
+                .filter(|&&k| (BAD_CAPTURE..1 << 27).contains(&k))
+                .count(),
+            2
+        );
+        assert!(eager.iter().all(|&k| !(BAD_CAPTURE..1 << 27).contains(&k)));
     }
 }

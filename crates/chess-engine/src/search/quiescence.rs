@@ -2,7 +2,7 @@
 //! is quiet, standing pat on the static evaluation (sharpened by the table's bound).
 
 use super::history::PieceTo;
-use super::ordering::{loses_material, pick, score_moves, victim_value};
+use super::ordering::{MovePicker, loses_material, victim_value};
 use super::params::*;
 use super::score::{INF, MATE, refined_eval, score_to_tt, tt_cutoff};
 use super::{MAX_PLY, Search};
@@ -55,20 +55,13 @@ impl Search<'_> {
             best_score = stand_pat;
             self.pos.fill_legal_captures(&mut self.lists[ply]);
         }
-        let count = self.lists[ply].len();
-        let earlier = self.earlier(ply);
-        score_moves(
+        let mut picker = MovePicker::quiescence(tt_move, self.engine.killers[ply], self.earlier(ply));
+        while let Some(m) = picker.next(
             &self.pos,
             &self.engine.histories,
-            self.engine.killers[ply],
-            &earlier,
-            &self.lists[ply],
+            &mut self.lists[ply],
             &mut self.keys_of_moves[ply],
-            tt_move,
-            false,
-        );
-        for i in 0..count {
-            let m = pick(&mut self.lists[ply], &mut self.keys_of_moves[ply], i);
+        ) {
             if !in_check && m.promotion().is_none() {
                 // Delta pruning: even winning this piece cannot reach alpha;
                 // and captures that lose material are left out.
