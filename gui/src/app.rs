@@ -1,5 +1,5 @@
 //! The app: the model, the file dialogs and the view's own state
-//! ([`ViewState`]), drawn with egui once a frame.
+//! ([`crate::ui::ViewState`]), drawn with egui once a frame.
 
 use crate::model::{FileDialogs, Mode, Model, Pending};
 use crate::ui;
@@ -14,9 +14,9 @@ pub struct ChessApp {
     pub view: ui::ViewState,
     /// Shows the file dialogs the model asks for (when `dialogs` answer
     /// later).
-    pub chooser: crate::platform::Chooser,
+    pub chooser: crate::desktop::file_chooser::Chooser,
     /// Plays the game's sounds (none in tests).
-    pub player: Option<crate::sound::Player>,
+    pub player: Option<crate::desktop::sound::Player>,
 }
 
 impl std::fmt::Debug for ChessApp {
@@ -56,7 +56,7 @@ impl ChessApp {
             model: Model::new(),
             dialogs,
             view: ui::ViewState::default(),
-            chooser: crate::platform::Chooser::default(),
+            chooser: crate::desktop::file_chooser::Chooser::default(),
             player: None,
         }
     }

@@ -6,11 +6,8 @@
 //! them, for eframe and for the tests (egui_kittest drives the same `ui`).
 
 pub mod app;
-pub mod file_dialog;
-pub mod fonts;
+pub mod desktop;
 pub mod model;
-pub mod platform;
-pub mod sound;
 pub mod ui;
 
 pub use app::ChessApp;
@@ -23,7 +20,7 @@ pub const APP_ID: &str = "org.chesstoolkit.Chess";
 /// Prepares a new egui context for the app: its fonts (with the chess
 /// symbols), and panel edges wide enough to grab.
 pub fn setup(ctx: &egui::Context) {
-    fonts::install(ctx);
+    ui::fonts::install(ctx);
     ctx.all_styles_mut(|style| style.interaction.resize_grab_radius_side = 6.0);
 }
 

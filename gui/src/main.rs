@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use chess_gui::ChessApp;
-use chess_gui::platform::NativeDialogs;
+use chess_gui::desktop::file_chooser::NativeDialogs;
 
 fn main() -> eframe::Result {
     let files: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
@@ -25,7 +25,7 @@ fn main() -> eframe::Result {
         Box::new(move |cc| {
             chess_gui::setup(&cc.egui_ctx);
             let mut app = ChessApp::new(Box::new(NativeDialogs));
-            app.player = Some(chess_gui::sound::Player::start());
+            app.player = Some(chess_gui::desktop::sound::Player::start());
             if let Some(storage) = cc.storage {
                 app.restore(storage);
             }

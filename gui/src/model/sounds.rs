@@ -1,7 +1,7 @@
 //! The sounds of a game, as lichess plays them: a move, a capture, a
 //! check, the end of the game, and a warning when the person's time runs
 //! low. The model says which sound a change of the game makes; the app
-//! plays it (see `crate::sound`), or nothing where the desktop has no
+//! plays it (see `crate::desktop::sound`), or nothing where the desktop has no
 //! sound.
 
 use std::time::Duration;

@@ -486,7 +486,7 @@ pub fn draw_piece(painter: &egui::Painter, center: Pos2, size: f32, piece: Piece
     let outline = Piece::new(Color::White, piece.role).unicode();
     let font = match set {
         PieceSet::Standard => FontId::proportional(size * 0.82),
-        PieceSet::Classic => FontId::new(size * 0.8, egui::FontFamily::Name(crate::fonts::CLASSIC_PIECES.into())),
+        PieceSet::Classic => FontId::new(size * 0.8, egui::FontFamily::Name(super::fonts::CLASSIC_PIECES.into())),
     };
     // The glyphs sit a little high in their line box.
     let at = center + Vec2::new(0.0, size * 0.03);

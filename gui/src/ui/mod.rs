@@ -6,6 +6,7 @@ pub mod board;
 pub mod dialogs;
 pub mod editor;
 pub mod explorer;
+pub mod fonts;
 pub mod game_list;
 pub mod menu;
 pub mod play;

@@ -2,7 +2,7 @@
 //! zenity: Ctrl+S, a name typed, Enter; and Open from it.
 
 use chess_gui::ChessApp;
-use chess_gui::platform::NativeDialogs;
+use chess_gui::desktop::file_chooser::NativeDialogs;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -102,7 +102,7 @@ fn cancelling_the_save_of_an_unsaved_game_keeps_it_and_says_so() {
 fn a_native_dialog_that_shows_nothing_gives_way_to_the_apps_own() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    h.state_mut().chooser = chess_gui::platform::Chooser::trying_native();
+    h.state_mut().chooser = chess_gui::desktop::file_chooser::Chooser::trying_native();
     // No display and no portal here: rfd answers "none" at once.
     h.state_mut()
         .model

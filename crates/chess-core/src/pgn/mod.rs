@@ -43,7 +43,6 @@ mod encoding;
 mod error;
 mod fen_tag;
 mod find;
-mod index;
 mod lexer;
 mod nag;
 mod parallel;
@@ -51,6 +50,7 @@ mod reader;
 mod repair;
 mod sink;
 mod tag;
+mod tag_scan;
 mod visitor;
 mod writer;
 
@@ -62,13 +62,13 @@ pub use annotations::{
 pub use comment::RawComment;
 pub use error::{PgnError, PgnErrorKind};
 pub use fen_tag::is_chess960;
-pub use index::{ScannedGame, scan_games};
 pub use nag::{MOVE_MARKS, nag_symbol};
 pub use parallel::{GameAt, ParallelReader};
 pub use reader::{
     PgnReader, read_game, read_game_bytes, read_game_up_to_error, read_games_up_to_errors, read_up_to_error,
 };
 pub use tag::RawTag;
+pub use tag_scan::{ScannedGame, scan_games};
 pub use visitor::{Skip, Visitor};
 pub use writer::write_game;
 

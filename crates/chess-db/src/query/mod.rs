@@ -5,8 +5,8 @@
 pub mod explore;
 pub mod filter;
 pub mod material;
-pub mod output;
 pub mod position;
+pub mod read_out;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -4,7 +4,7 @@
 //! The engine evaluates every position of the main line ([`analyse`]);
 //! from those evaluations, this module works out, with no engine:
 //!
-//! - the **win percentage** of each position ([`win_percent`]), lichess's
+//! - the **win percentage** of each position ([`win_percent_for`]), lichess's
 //!   logistic curve of centipawns;
 //! - a **judgement** of each move ([`Judgement`]) from the drop of the
 //!   mover's win percentage, written as a NAG (`?!`, `?`, `??`);
@@ -100,19 +100,20 @@ fn centipawns_for(eval: Eval, turn: Color, color: Color) -> i32 {
     if color == Color::White { white } else { -white }
 }
 
-/// The win percentage (0-100) of `color` in a position evaluated `eval`
+/// The win percentage (0-100) for `color` in a position evaluated `eval`
 /// (from White's side, with `turn` to move), by lichess's formula:
 /// `50 + 50 · (2 / (1 + e^(-0.00368208 · cp)) − 1)`, centipawns clamped to
-/// ±1000 and a mate counted as ±1000.
+/// ±1000 and a mate counted as ±1000 ([`crate::win_percent()`] of the
+/// centipawns seen from `color`'s side).
 ///
 /// ```
 /// use chess_core::{Color, pgn::Eval};
-/// use chess_engine::review::win_percent;
-/// assert_eq!(win_percent(Eval::Centipawns(0), Color::White, Color::White), 50.0);
-/// let up_a_pawn = win_percent(Eval::Centipawns(100), Color::White, Color::White);
+/// use chess_engine::review::win_percent_for;
+/// assert_eq!(win_percent_for(Eval::Centipawns(0), Color::White, Color::White), 50.0);
+/// let up_a_pawn = win_percent_for(Eval::Centipawns(100), Color::White, Color::White);
 /// assert!((up_a_pawn - 59.1).abs() < 0.1);
 /// ```
-pub fn win_percent(eval: Eval, turn: Color, color: Color) -> f64 {
+pub fn win_percent_for(eval: Eval, turn: Color, color: Color) -> f64 {
     crate::win_percent(centipawns_for(eval, turn, color))
 }
 
@@ -314,7 +315,7 @@ pub fn review(start: &Position, moves: &[Move], evals: &[PositionEval]) -> Revie
     assert_eq!(evals.len(), moves.len() + 1, "one evaluation per position");
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
-    let mut white_wins = vec![win_percent(evals[0].eval, pos.turn(), Color::White)];
+    let mut white_wins = vec![win_percent_for(evals[0].eval, pos.turn(), Color::White)];
     for (i, &played) in moves.iter().enumerate() {
         let mover = pos.turn();
         let (before, after) = (&evals[i], &evals[i + 1]);
@@ -340,14 +341,14 @@ pub fn review(start: &Position, moves: &[Move], evals: &[PositionEval]) -> Revie
             mover,
             played,
             eval: after.eval,
-            win_before: win_percent(before.eval, mover, mover),
-            win_after: win_percent(after.eval, !mover, mover),
+            win_before: win_percent_for(before.eval, mover, mover),
+            win_after: win_percent_for(after.eval, !mover, mover),
             judgement,
             best,
             coach,
         });
         pos = next;
-        white_wins.push(win_percent(after.eval, pos.turn(), Color::White));
+        white_wins.push(win_percent_for(after.eval, pos.turn(), Color::White));
     }
     let accuracy = accuracy(&white_wins, start.turn());
     Review {
@@ -363,16 +364,16 @@ mod tests {
 
     #[test]
     fn win_percent_is_lichess_curve() {
-        let w = |cp| win_percent(Eval::Centipawns(cp), Color::White, Color::White);
+        let w = |cp| win_percent_for(Eval::Centipawns(cp), Color::White, Color::White);
         assert_eq!(w(0), 50.0);
         assert!((w(300) - 75.1).abs() < 0.1, "{}", w(300));
         // Clamped at 1000 cp: a mate is the same as +10.
         assert_eq!(w(5000), w(1000));
-        assert_eq!(win_percent(Eval::Mate(3), Color::White, Color::White), w(1000));
+        assert_eq!(win_percent_for(Eval::Mate(3), Color::White, Color::White), w(1000));
         // Seen from Black, the same position.
-        assert!((win_percent(Eval::Centipawns(300), Color::White, Color::Black) - 24.9).abs() < 0.1);
+        assert!((win_percent_for(Eval::Centipawns(300), Color::White, Color::Black) - 24.9).abs() < 0.1);
         // #0 with Black to move: Black is mated.
-        assert_eq!(win_percent(Eval::Mate(0), Color::Black, Color::White), w(1000));
+        assert_eq!(win_percent_for(Eval::Mate(0), Color::Black, Color::White), w(1000));
     }
 
     #[test]

@@ -144,9 +144,10 @@ impl fmt::Display for Go {
     }
 }
 
-/// Why a line could not be read.
+/// Why a line from the GUI could not be read as a UCI command (a move in
+/// UCI notation that cannot be played is `chess_core::UciError`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UciError {
+pub enum CommandError {
     /// The line is empty or starts with a word that is not a command.
     UnknownCommand(String),
     /// A number was expected after `keyword`.
@@ -169,23 +170,23 @@ pub enum UciError {
     MissingOptionName,
 }
 
-impl fmt::Display for UciError {
+impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            UciError::UnknownCommand(word) if word.is_empty() => f.write_str("empty line"),
-            UciError::UnknownCommand(word) => write!(f, "unknown command `{word}`"),
-            UciError::BadNumber { keyword, found } if found.is_empty() => {
+            CommandError::UnknownCommand(word) if word.is_empty() => f.write_str("empty line"),
+            CommandError::UnknownCommand(word) => write!(f, "unknown command `{word}`"),
+            CommandError::BadNumber { keyword, found } if found.is_empty() => {
                 write!(f, "`{keyword}` needs a number, found the end of the line")
             }
-            UciError::BadNumber { keyword, found } => write!(f, "`{keyword}` needs a number, found `{found}`"),
-            UciError::MissingPosition => f.write_str("`position` needs `startpos` or `fen`"),
-            UciError::BadFen { fen, reason } => write!(f, "bad FEN `{fen}`: {reason}"),
-            UciError::MissingOptionName => f.write_str("`setoption` needs `name`"),
+            CommandError::BadNumber { keyword, found } => write!(f, "`{keyword}` needs a number, found `{found}`"),
+            CommandError::MissingPosition => f.write_str("`position` needs `startpos` or `fen`"),
+            CommandError::BadFen { fen, reason } => write!(f, "bad FEN `{fen}`: {reason}"),
+            CommandError::MissingOptionName => f.write_str("`setoption` needs `name`"),
         }
     }
 }
 
-impl std::error::Error for UciError {}
+impl std::error::Error for CommandError {}
 
 /// Reads one line a GUI sent. Unknown words before a command are skipped,
 /// as UCI asks (`joho debug on` is `debug on`).
@@ -195,9 +196,9 @@ impl std::error::Error for UciError {}
 /// let Command::Go(go) = parse_command("go wtime 60000 btime 59000 movestogo 20")? else { panic!() };
 /// assert_eq!(go.movestogo, Some(20));
 /// assert!(parse_command("go depth x").is_err());
-/// # Ok::<(), chess_engine::uci::UciError>(())
+/// # Ok::<(), chess_engine::uci::CommandError>(())
 /// ```
-pub fn parse_command(line: &str) -> Result<Command, UciError> {
+pub fn parse_command(line: &str) -> Result<Command, CommandError> {
     parse_command_in(line, false)
 }
 
@@ -213,13 +214,13 @@ pub fn parse_command(line: &str) -> Result<Command, UciError> {
 /// };
 /// assert!(start.is_chess960());
 /// assert_eq!(start.parse_uci("b1a1").unwrap().to_string(), "b1a1");
-/// # Ok::<(), chess_engine::uci::UciError>(())
+/// # Ok::<(), chess_engine::uci::CommandError>(())
 /// ```
-pub fn parse_command_in(line: &str, chess960: bool) -> Result<Command, UciError> {
+pub fn parse_command_in(line: &str, chess960: bool) -> Result<Command, CommandError> {
     let mut words = line.split_whitespace().peekable();
     let first = loop {
         match words.next() {
-            None => return Err(UciError::UnknownCommand(line.trim().to_owned())),
+            None => return Err(CommandError::UnknownCommand(line.trim().to_owned())),
             Some(w) if is_command(w) => break w,
             Some(_) => continue,
         }
@@ -247,15 +248,15 @@ fn is_command(word: &str) -> bool {
     )
 }
 
-fn parse_setoption(words: &[&str]) -> Result<Command, UciError> {
+fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
     let name_at = words
         .iter()
         .position(|&w| w == "name")
-        .ok_or(UciError::MissingOptionName)?;
+        .ok_or(CommandError::MissingOptionName)?;
     let value_at = words.iter().position(|&w| w == "value");
     let name_end = value_at.unwrap_or(words.len());
     if name_end <= name_at + 1 {
-        return Err(UciError::MissingOptionName);
+        return Err(CommandError::MissingOptionName);
     }
     Ok(Command::SetOption {
         name: words[name_at + 1..name_end].join(" "),
@@ -263,7 +264,7 @@ fn parse_setoption(words: &[&str]) -> Result<Command, UciError> {
     })
 }
 
-fn parse_position(words: &[&str], chess960: bool) -> Result<Command, UciError> {
+fn parse_position(words: &[&str], chess960: bool) -> Result<Command, CommandError> {
     let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
     let start = match words.first() {
         Some(&"startpos") if chess960 => Position::new_960(518).unwrap_or_default(),
@@ -275,12 +276,12 @@ fn parse_position(words: &[&str], chess960: bool) -> Result<Command, UciError> {
             } else {
                 Position::from_fen(&fen)
             };
-            read.map_err(|e: chess_core::Error| UciError::BadFen {
+            read.map_err(|e: chess_core::Error| CommandError::BadFen {
                 fen: fen.clone(),
                 reason: e.to_string(),
             })?
         }
-        _ => return Err(UciError::MissingPosition),
+        _ => return Err(CommandError::MissingPosition),
     };
     let moves = words
         .get(moves_at + 1..)
@@ -291,19 +292,19 @@ fn parse_position(words: &[&str], chess960: bool) -> Result<Command, UciError> {
     Ok(Command::Position { start, moves })
 }
 
-fn parse_go(words: &[&str]) -> Result<Go, UciError> {
+fn parse_go(words: &[&str]) -> Result<Go, CommandError> {
     let mut go = Go::default();
     let mut i = 0;
     while i < words.len() {
         let keyword = words[i];
         i += 1;
-        let number = |i: usize| -> Result<u64, UciError> {
+        let number = |i: usize| -> Result<u64, CommandError> {
             let found = words.get(i).copied().unwrap_or("");
             // Some GUIs send a negative time when the clock ran out.
             found
                 .parse::<i64>()
                 .map(|n| n.max(0) as u64)
-                .map_err(|_| UciError::BadNumber {
+                .map_err(|_| CommandError::BadNumber {
                     keyword: keyword.to_owned(),
                     found: found.to_owned(),
                 })

@@ -12,7 +12,7 @@ mod engine_line;
 mod moves;
 mod output;
 
-pub use command::{Command, Go, UciError, parse_command, parse_command_in};
+pub use command::{Command, CommandError, Go, parse_command, parse_command_in};
 pub use engine_line::{EngineMessage, InfoLine, parse_engine_line};
 pub use moves::{Played, play_moves};
 pub use output::{format_bestmove, format_info};
@@ -31,8 +31,8 @@ mod tests {
         assert_eq!(parse_command("uci"), Ok(Command::Uci));
         assert_eq!(parse_command("  isready  "), Ok(Command::IsReady));
         assert_eq!(parse_command("xyzzy debug on"), Ok(Command::Debug(true)));
-        assert!(matches!(parse_command("hello"), Err(UciError::UnknownCommand(_))));
-        assert!(matches!(parse_command(""), Err(UciError::UnknownCommand(_))));
+        assert!(matches!(parse_command("hello"), Err(CommandError::UnknownCommand(_))));
+        assert!(matches!(parse_command(""), Err(CommandError::UnknownCommand(_))));
         assert_eq!(
             parse_command("setoption name Skill Level value 3"),
             Ok(Command::SetOption {
@@ -40,7 +40,7 @@ mod tests {
                 value: Some("3".into())
             })
         );
-        assert_eq!(parse_command("setoption value 3"), Err(UciError::MissingOptionName));
+        assert_eq!(parse_command("setoption value 3"), Err(CommandError::MissingOptionName));
         let Ok(Command::Position { start, moves }) = parse_command("position startpos moves e2e4 e7e5") else {
             panic!()
         };
@@ -53,9 +53,9 @@ mod tests {
         assert!(moves.is_empty());
         assert!(matches!(
             parse_command("position fen 9/8 w"),
-            Err(UciError::BadFen { .. })
+            Err(CommandError::BadFen { .. })
         ));
-        assert_eq!(parse_command("position"), Err(UciError::MissingPosition));
+        assert_eq!(parse_command("position"), Err(CommandError::MissingPosition));
     }
 
     #[test]
@@ -71,7 +71,7 @@ mod tests {
         assert_eq!((go.depth, go.nodes, go.infinite), (Some(7), Some(100), true));
         assert_eq!(
             parse_command("go movetime"),
-            Err(UciError::BadNumber {
+            Err(CommandError::BadNumber {
                 keyword: "movetime".into(),
                 found: String::new()
             })

@@ -499,10 +499,10 @@ mod tests {
     #[test]
     fn the_bar_shows_the_winning_chances_the_review_graphs() {
         use chess_core::pgn::Eval;
-        use chess_engine::review::win_percent;
+        use chess_engine::review::win_percent_for;
         assert_eq!(white_share(Score::Cp(0)), 0.5);
         for cp in [-700, -150, 35, 400, 2500] {
-            let review = win_percent(Eval::Centipawns(cp), Color::White, Color::White) / 100.0;
+            let review = win_percent_for(Eval::Centipawns(cp), Color::White, Color::White) / 100.0;
             assert!((f64::from(white_share(Score::Cp(cp))) - review).abs() < 1e-6, "{cp}");
         }
         assert!((white_share(Score::Cp(400)) - 0.813).abs() < 0.001);

@@ -6,11 +6,11 @@ use egui::{FontData, FontDefinitions, FontFamily};
 
 /// DejaVu Sans (Bitstream Vera licence with public-domain changes, in
 /// `assets/DejaVuSans-LICENSE.txt`): the pieces are its glyphs U+2654-U+265F.
-pub const DEJAVU_SANS: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+pub const DEJAVU_SANS: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
 /// Noto Sans Symbols 2 (SIL Open Font License 1.1, in
 /// `assets/NotoSansSymbols2-LICENSE.txt`): the "classic" piece set.
-pub const NOTO_SYMBOLS: &[u8] = include_bytes!("../assets/NotoSansSymbols2-Regular.ttf");
+pub const NOTO_SYMBOLS: &[u8] = include_bytes!("../../assets/NotoSansSymbols2-Regular.ttf");
 
 /// The font family the classic pieces are drawn with.
 pub const CLASSIC_PIECES: &str = "classic pieces";

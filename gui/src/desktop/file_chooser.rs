@@ -1,7 +1,7 @@
 //! Choosing files on this desktop: the native dialog (rfd, through the XDG
 //! desktop portal or else zenity) run on its own thread so the window keeps
 //! drawing, or, where no native dialog can be shown, the app's own dialog
-//! ([`crate::file_dialog`]) with the same filters and the remembered folder.
+//! ([`super::file_dialog`]) with the same filters and the remembered folder.
 //!
 //! Whether a native dialog can be shown is found out before asking, not
 //! guessed from an answer: rfd returns "none chosen" at once both when the
@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
-use crate::file_dialog::{FileDialog, Mode};
+use super::file_dialog::{FileDialog, Mode};
 use crate::model::{FileDialogs, FileKind, FileRequest, Purpose};
 
 /// A native dialog that answers "none chosen" sooner than this showed
