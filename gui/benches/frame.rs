@@ -7,12 +7,11 @@
 use std::hint::black_box;
 
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 
 fn harness() -> Harness<'static, ChessApp> {
-    let mut app = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut app = ChessApp::new();
     // A full board and a move list with a few dozen moves and a variation.
     for san in "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7".split(' ') {
         app.model.play.play_text(san).unwrap();

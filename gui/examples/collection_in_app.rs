@@ -19,7 +19,6 @@ use std::time::{Duration, Instant};
 use chess_core::Position;
 use chess_core::pgn::PgnReader;
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use egui_kittest::Harness;
 
 mod support;
@@ -92,7 +91,7 @@ fn main() {
     let _ = std::fs::remove_file(&index);
 
     // Opened as File → Open does, in a window of the app.
-    let mut app = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut app = ChessApp::new();
     app.model.board.animate = false;
     let mut h = harness(app);
     h.step();
@@ -166,7 +165,7 @@ fn main() {
     // Closing while indexing: the index is built anew, and the app let go.
     drop(h);
     let _ = std::fs::remove_file(&index);
-    let mut app = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut app = ChessApp::new();
     app.model.list_games(&path);
     let mut h = harness(app);
     while !h.state().model.collections.active().is_some_and(|c| c.is_indexed()) {

@@ -11,7 +11,6 @@
 use std::time::{Duration, Instant};
 
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use chess_gui::model::game_list::{Column, GameList};
 use egui_kittest::Harness;
 
@@ -91,7 +90,7 @@ fn main() {
     // Frames: the app without and with the list open, in one process.
     drop(list);
     let build = |open: bool| {
-        let mut app = ChessApp::new(Box::new(FixedDialogs::default()));
+        let mut app = ChessApp::new();
         if open {
             app.model.collections.open_path(&path).unwrap();
             app.model.collections.explorer_shown = false;

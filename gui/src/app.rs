@@ -1,19 +1,18 @@
-//! The app: the model, the file dialogs and the view's own state
-//! ([`crate::ui::ViewState`]), drawn with egui once a frame.
+//! The app: the model, the view's own state ([`crate::ui::ViewState`]) and
+//! the desktop's services (files chosen, sounds played), drawn with egui
+//! once a frame; what the model asks of the desktop is carried out after
+//! the drawing ([`ChessApp::carry_out`]).
 
-use crate::model::{FileDialogs, Mode, Model, Pending};
+use crate::model::{Mode, Model, Pending};
 use crate::ui;
 
 /// The desktop app.
 pub struct ChessApp {
     /// Everything the app knows and does.
     pub model: Model,
-    /// How files are chosen.
-    pub dialogs: Box<dyn FileDialogs>,
     /// The view's own state.
     pub view: ui::ViewState,
-    /// Shows the file dialogs the model asks for (when `dialogs` answer
-    /// later).
+    /// Shows the file dialogs the model asks for.
     pub chooser: crate::desktop::file_chooser::Chooser,
     /// Plays the game's sounds (none in tests).
     pub player: Option<crate::desktop::sound::Player>,
@@ -49,12 +48,17 @@ struct FileDialogMemory {
     in_app_always: bool,
 }
 
+impl Default for ChessApp {
+    fn default() -> ChessApp {
+        ChessApp::new()
+    }
+}
+
 impl ChessApp {
-    /// A new game, with files chosen by `dialogs`.
-    pub fn new(dialogs: Box<dyn FileDialogs>) -> ChessApp {
+    /// A new game.
+    pub fn new() -> ChessApp {
         ChessApp {
             model: Model::new(),
-            dialogs,
             view: ui::ViewState::default(),
             chooser: crate::desktop::file_chooser::Chooser::default(),
             player: None,
@@ -106,8 +110,16 @@ impl ChessApp {
         }
     }
 
-    /// Draws the app and handles its input, once per frame.
+    /// Draws the app, handles its input, and carries out what the model
+    /// asked of the desktop: once per frame.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.draw(ui);
+        self.carry_out(ui.ctx());
+    }
+
+    /// Draws the app and handles its input (the model's requests wait in
+    /// its outbox).
+    pub fn draw(&mut self, ui: &mut egui::Ui) {
         self.view.frames += 1;
         let ctx = ui.ctx().clone();
         self.shortcuts(&ctx);
@@ -125,39 +137,10 @@ impl ChessApp {
             let waker = chess_engine::worker::Waker::new(move || ctx.request_repaint());
             self.model.collections.set_waker(waker);
         }
-        // A file to choose: one dialog at a time, drawn (or waited for)
-        // each frame, its answer handed to the model.
-        if let Some(request) = self.model.file_request.take() {
-            if self.chooser.is_busy() {
-                // One file dialog at a time: a second request is refused
-                // with a word, never lost without one.
-                self.model.notice = Some("A file dialog is open already: finish with it first.".into());
-            } else {
-                self.chooser.start(request, &ctx);
-            }
-        }
-        if let Some(answer) = self.chooser.show(&ctx) {
-            let dialogs = self.dialogs.as_mut();
-            if answer.asked_to_replace {
-                self.model.file_chosen_replacing(answer.purpose, answer.path, dialogs);
-            } else {
-                self.model.file_chosen(answer.purpose, answer.path, dialogs);
-            }
-        }
-        // Nobody moves while a file dialog is open: the clock holds.
-        self.model.file_dialog_open = self.chooser.is_busy();
-        if let Some(notice) = self.chooser.notice.take() {
-            self.model.notice = Some(notice);
-        }
         // The engine works on its own thread; look for its answers while
         // it does (and only then: an idle app draws nothing).
         if self.model.tick() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
-        for sound in std::mem::take(&mut self.model.sounds.due) {
-            if let Some(player) = &self.player {
-                player.play(sound);
-            }
         }
 
         // The app's light or dark theme, as chosen in View.
@@ -226,9 +209,6 @@ impl ChessApp {
         } else {
             self.model.collections.was_shown = false;
         }
-        if let Some(text) = self.model.clipboard.take() {
-            ctx.copy_text(text);
-        }
         // The app's own file dialog is on top: the dialog that asked for a
         // file (New game, for a book or engine) waits behind it, not drawn.
         if let Some(dialog) = &self.model.dialog
@@ -239,10 +219,54 @@ impl ChessApp {
         }
     }
 
+    /// Carries out what the model asked of the desktop this frame (its one
+    /// door out, [`Model::take_requests`]): the file dialog it asked for
+    /// (one at a time, drawn or waited for each frame, its answer handed
+    /// back), the clipboard, the sounds, closing the window.
+    pub fn carry_out(&mut self, ctx: &egui::Context) {
+        let requests = self.model.take_requests();
+        if let Some(request) = requests.file {
+            if self.chooser.is_busy() {
+                // One file dialog at a time: a second request is refused
+                // with a word, never lost without one.
+                self.model.notice = Some("A file dialog is open already: finish with it first.".into());
+            } else {
+                self.chooser.start(request, ctx);
+            }
+        }
+        if let Some(answer) = self.chooser.show(ctx) {
+            if answer.asked_to_replace {
+                self.model.file_chosen_replacing(answer.purpose, answer.path);
+            } else {
+                self.model.file_chosen(answer.purpose, answer.path);
+            }
+            // What the answer led to (a save, then quitting...) is carried
+            // out next frame.
+            ctx.request_repaint();
+        }
+        // Nobody moves while a file dialog is open: the clock holds.
+        self.model.file_dialog_open = self.chooser.is_busy();
+        if let Some(notice) = self.chooser.notice.take() {
+            self.model.notice = Some(notice);
+        }
+        if let Some(text) = requests.clipboard {
+            ctx.copy_text(text);
+        }
+        if let Some(player) = &self.player {
+            for sound in requests.sounds {
+                player.play(sound);
+            }
+        }
+        if requests.quit {
+            self.view.quitting = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
     /// Does what the panels asked for this frame.
     fn apply_all(&mut self, actions: Vec<crate::model::Action>) {
         for action in actions {
-            self.model.apply(action, self.dialogs.as_mut());
+            self.model.apply(action);
         }
     }
 
@@ -261,12 +285,9 @@ impl ChessApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.view.title = title;
         }
-        if ctx.input(|i| i.viewport().close_requested()) && !self.model.quit && self.model.is_dirty() {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.view.quitting && self.model.is_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.model.request(Pending::Quit, self.dialogs.as_mut());
-        }
-        if self.model.quit {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            self.model.request(Pending::Quit);
         }
     }
 }

@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 
 use chess_gui::ChessApp;
-use chess_gui::desktop::file_chooser::NativeDialogs;
 
 fn main() -> eframe::Result {
     let files: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
@@ -24,7 +23,7 @@ fn main() -> eframe::Result {
         options,
         Box::new(move |cc| {
             chess_gui::setup(&cc.egui_ctx);
-            let mut app = ChessApp::new(Box::new(NativeDialogs));
+            let mut app = ChessApp::new();
             app.player = Some(chess_gui::desktop::sound::Player::start());
             if let Some(storage) = cc.storage {
                 app.restore(storage);
@@ -42,7 +41,7 @@ fn main() -> eframe::Result {
             }
             // The UCI engines on the system, asked their names meanwhile.
             app.model.engines.discover();
-            app.model.open_paths(&files, app.dialogs.as_mut());
+            app.model.open_paths(&files);
             Ok(Box::new(app))
         }),
     )

@@ -11,30 +11,11 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use super::file_dialog::{FileDialog, Mode};
-use crate::model::{FileDialogs, FileKind, FileRequest, Purpose};
+use crate::model::{FileKind, FileRequest, Purpose};
 
 /// A native dialog that answers "none chosen" sooner than this showed
 /// nothing (no person cancels that fast).
 const NO_DIALOG_SHOWN: std::time::Duration = std::time::Duration::from_millis(250);
-
-/// The app's file dialogs: every choice is made later, by [`Chooser`].
-#[derive(Debug, Default)]
-pub struct NativeDialogs;
-
-impl FileDialogs for NativeDialogs {
-    fn open(&mut self, _kind: Option<FileKind>) -> Option<PathBuf> {
-        None
-    }
-    fn save(&mut self, _kind: FileKind, _name: &str) -> Option<PathBuf> {
-        None
-    }
-    fn engine(&mut self) -> Option<PathBuf> {
-        None
-    }
-    fn deferred(&self) -> bool {
-        true
-    }
-}
 
 /// Whether a native file dialog can be shown here: zenity is installed, or
 /// a session bus is there and an XDG desktop portal is installed to answer

@@ -6,7 +6,7 @@ use chess_core::{Move, NodeId, Role, Square};
 
 use super::review::Effort;
 use super::settings::BoardSettings;
-use super::{Choice, Dialog, FileDialogs, Model, Pending};
+use super::{Choice, Dialog, Model, Pending};
 
 /// A step through the game's moves (the four navigation buttons).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -196,8 +196,9 @@ pub enum Action {
 }
 
 impl Model {
-    /// Does what `action` asks (files are chosen through `dialogs`).
-    pub fn apply(&mut self, action: Action, dialogs: &mut dyn FileDialogs) {
+    /// Does what `action` asks (what needs the desktop, such as a file to
+    /// choose, is left in [`Model::requests`]).
+    pub fn apply(&mut self, action: Action) {
         match action {
             Action::ClickSquare(_) | Action::Deselect | Action::Drop { .. } => self.on_board(action),
             Action::Draw { from, to, color } => self.play.draw(from, to, color),
@@ -280,10 +281,10 @@ impl Model {
                 self.play.delete_from(node);
             }
             Action::ResumeClock => self.timing.come_back(),
-            Action::ConfirmReplace(replace) => self.confirm_replace(replace, dialogs),
+            Action::ConfirmReplace(replace) => self.confirm_replace(replace),
             Action::CancelReview => self.review.cancel(),
             Action::CloseReview => self.review.shown = None,
-            Action::OpenListed(row) => self.request(Pending::OpenListed(row), dialogs),
+            Action::OpenListed(row) => self.request(Pending::OpenListed(row)),
             Action::CloseGameList => self.collections.list_shown = false,
             Action::ShowGameList => self.collections.list_shown = !self.collections.open.is_empty(),
             Action::ShowCollection(i) => {
@@ -292,7 +293,7 @@ impl Model {
                 }
             }
             Action::CloseCollection(i) => self.collections.close(i),
-            Action::OpenCollection => self.choose_collection(dialogs),
+            Action::OpenCollection => self.choose_collection(),
             Action::ShowExplorer(on) => self.collections.explorer_shown = on,
             Action::SetFilters(form) => {
                 if let Some(collection) = self.collections.active_mut() {
@@ -308,36 +309,36 @@ impl Model {
             }
             Action::PlayExplorerMove(m) => self.play_explorer_move(m),
             Action::OpenCollectionGame { game, ply } => {
-                self.request(Pending::OpenCollectionGame { game, ply }, dialogs);
+                self.request(Pending::OpenCollectionGame { game, ply });
             }
-            Action::ExportList => self.export_list(dialogs),
+            Action::ExportList => self.export_list(),
             Action::CopyListed(row) => self.copy_listed(row),
             Action::CancelIndexing => {
                 if let Some(collection) = self.collections.active() {
                     collection.cancel_indexing();
                 }
             }
-            Action::Request(pending) => self.request(pending, dialogs),
+            Action::Request(pending) => self.request(pending),
             Action::Save => {
-                self.save(dialogs);
+                self.save();
             }
             Action::SaveAs => {
-                self.save_as(dialogs);
+                self.save_as();
             }
-            Action::ExportPgn => self.export_pgn(dialogs),
+            Action::ExportPgn => self.export_pgn(),
             Action::PasteDialog => self.dialog = Some(Dialog::Paste { text: String::new() }),
             Action::Notice(text) => self.notice = Some(text),
             Action::StartReview => self.start_review(),
             Action::SetReviewEffort(effort) => self.review.effort = effort,
             Action::LeaveEditor => self.leave_editor(),
             Action::SetBoard(board) => self.board = board,
-            Action::Confirm(choice) => self.confirm(choice, dialogs),
+            Action::Confirm(choice) => self.confirm(choice),
             Action::CloseDialog => self.dialog = None,
             Action::KeepDialog(dialog) => self.dialog = Some(dialog),
             Action::PickGame(index) => self.pick_game(index),
             Action::SetCommentWords(node, words) => self.play.set_comment_words(node, &words),
-            Action::ChooseEngine => self.choose_engine(dialogs),
-            Action::ChooseBook => self.choose_book(dialogs),
+            Action::ChooseEngine => self.choose_engine(),
+            Action::ChooseBook => self.choose_book(),
         }
     }
 
@@ -403,38 +404,31 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::FixedDialogs;
 
     #[test]
     fn clicks_and_drops_move_pieces_on_a_persons_turn_only() {
         let mut model = Model::new();
         let sq = |name: &str| name.parse::<Square>().unwrap();
-        model.apply(Action::ClickSquare(sq("e2")), &mut FixedDialogs::default());
-        model.apply(Action::ClickSquare(sq("e4")), &mut FixedDialogs::default());
-        model.apply(
-            Action::Drop {
-                from: sq("e7"),
-                to: Some(sq("e5")),
-            },
-            &mut FixedDialogs::default(),
-        );
+        model.apply(Action::ClickSquare(sq("e2")));
+        model.apply(Action::ClickSquare(sq("e4")));
+        model.apply(Action::Drop {
+            from: sq("e7"),
+            to: Some(sq("e5")),
+        });
         assert_eq!(model.play.game.mainline().len(), 2);
         // A drop off the board puts the piece back, selected.
-        model.apply(
-            Action::Drop {
-                from: sq("g1"),
-                to: None,
-            },
-            &mut FixedDialogs::default(),
-        );
+        model.apply(Action::Drop {
+            from: sq("g1"),
+            to: None,
+        });
         assert_eq!(model.play.selected, Some(sq("g1")));
-        model.apply(Action::Deselect, &mut FixedDialogs::default());
+        model.apply(Action::Deselect);
         assert_eq!(model.play.selected, None);
         // Against the computer, its pieces are not ours to move.
         let mut setup = model.computer.setup.clone();
         setup.white = super::super::Player::Computer;
         model.computer.set_setup(setup);
-        model.apply(Action::ClickSquare(sq("g1")), &mut FixedDialogs::default());
+        model.apply(Action::ClickSquare(sq("g1")));
         assert_eq!(model.play.message.as_deref(), Some("The computer is to move"));
     }
 
@@ -442,12 +436,12 @@ mod tests {
     fn typed_moves_follow_the_boards_rules() {
         let mut model = Model::new();
         model.play.typed = "e4".into();
-        model.apply(Action::PlayTyped("e4".into()), &mut FixedDialogs::default());
+        model.apply(Action::PlayTyped("e4".into()));
         assert_eq!(model.play.game.mainline().len(), 1);
         assert!(model.play.typed.is_empty(), "the box is cleared once the move is made");
         // A refused move keeps the draft, to be fixed, and says why.
         model.play.typed = "e4".into();
-        model.apply(Action::PlayTyped("e4".into()), &mut FixedDialogs::default());
+        model.apply(Action::PlayTyped("e4".into()));
         assert_eq!(model.play.game.mainline().len(), 1);
         assert_eq!(model.play.typed, "e4");
         assert!(model.play.message.is_some());
@@ -455,7 +449,7 @@ mod tests {
         let mut setup = model.computer.setup.clone();
         setup.black = super::super::Player::Computer;
         model.computer.set_setup(setup);
-        model.apply(Action::PlayTyped("e5".into()), &mut FixedDialogs::default());
+        model.apply(Action::PlayTyped("e5".into()));
         assert_eq!(model.play.game.mainline().len(), 1, "Black's move is the computer's");
         assert_eq!(model.play.message.as_deref(), Some("The computer is to move"));
     }
@@ -465,14 +459,14 @@ mod tests {
         let mut model = Model::new();
         model.load_text("1. e4 e5 2. Nf3 *");
         let ply = |m: &Model| m.play.game.ply(m.play.game.cursor());
-        model.apply(Action::Go(Step::Start), &mut FixedDialogs::default());
+        model.apply(Action::Go(Step::Start));
         assert_eq!(ply(&model), 0);
-        model.apply(Action::Go(Step::Forward), &mut FixedDialogs::default());
-        model.apply(Action::Go(Step::Forward), &mut FixedDialogs::default());
+        model.apply(Action::Go(Step::Forward));
+        model.apply(Action::Go(Step::Forward));
         assert_eq!(ply(&model), 2);
-        model.apply(Action::Go(Step::Back), &mut FixedDialogs::default());
+        model.apply(Action::Go(Step::Back));
         assert_eq!(ply(&model), 1);
-        model.apply(Action::Go(Step::End), &mut FixedDialogs::default());
+        model.apply(Action::Go(Step::End));
         assert_eq!(ply(&model), 3);
     }
 
@@ -481,22 +475,19 @@ mod tests {
         let mut model = Model::new();
         model.load_text("1. e4 (1. d4 d5) e5 *");
         let d4 = model.play.game.children(NodeId::ROOT)[1];
-        model.apply(Action::MakeMainLine(d4), &mut FixedDialogs::default());
+        model.apply(Action::MakeMainLine(d4));
         assert_eq!(model.play.game.children(NodeId::ROOT)[0], d4);
-        model.apply(Action::SetMark(d4, Some(1)), &mut FixedDialogs::default());
+        model.apply(Action::SetMark(d4, Some(1)));
         assert_eq!(model.play.game.nags(d4), [1]);
-        model.apply(Action::EditComment(d4), &mut FixedDialogs::default());
+        model.apply(Action::EditComment(d4));
         assert!(matches!(model.dialog, Some(Dialog::Comment { node, .. }) if node == d4));
         model.dialog = None;
-        model.apply(Action::DeleteFrom(d4), &mut FixedDialogs::default());
+        model.apply(Action::DeleteFrom(d4));
         assert_eq!(model.play.game.children(NodeId::ROOT).len(), 1);
-        model.apply(
-            Action::SetTag {
-                name: "White",
-                value: "Tal".into(),
-            },
-            &mut FixedDialogs::default(),
-        );
+        model.apply(Action::SetTag {
+            name: "White",
+            value: "Tal".into(),
+        });
         assert_eq!(model.play.game.tags.get("White"), Some("Tal"));
     }
 }

@@ -1,7 +1,7 @@
-//! What the model asks of the user and the desktop: file choices (native
-//! dialogs in the app, fixed answers in tests), what they are for, the
-//! actions that may wait for "discard unsaved changes?", and the dialogs
-//! shown over the app.
+//! What the model asks of the user: file choices and what they are for
+//! (the app's dialogs answer them, see [`super::requests`]), the actions
+//! that may wait for "discard unsaved changes?", and the dialogs shown over
+//! the app.
 
 use std::path::PathBuf;
 
@@ -9,22 +9,6 @@ use chess_core::Game;
 
 use super::computer::GameSetup;
 use super::files::FileKind;
-
-/// Chooses files: native dialogs in the app, fixed answers in tests.
-pub trait FileDialogs {
-    /// A file to open (`kind` narrows the choice, none offers both kinds).
-    fn open(&mut self, kind: Option<FileKind>) -> Option<PathBuf>;
-    /// Where to save a file of `kind`, suggesting `name`.
-    fn save(&mut self, kind: FileKind, name: &str) -> Option<PathBuf>;
-    /// A UCI engine program.
-    fn engine(&mut self) -> Option<PathBuf>;
-    /// Whether the choice is made later, by the app's own dialogs, so the
-    /// window keeps drawing: the model then leaves a [`FileRequest`] and
-    /// the app answers it with [`Model::file_chosen`](super::Model::file_chosen).
-    fn deferred(&self) -> bool {
-        false
-    }
-}
 
 /// What a file is being chosen for.
 #[derive(Clone, Debug, PartialEq)]
@@ -165,29 +149,4 @@ pub enum Dialog {
     },
     /// The keyboard shortcuts (`?`).
     Shortcuts,
-}
-
-/// Answers for the file dialogs given in advance: for tests (and `--open`).
-#[derive(Debug, Default)]
-pub struct FixedDialogs {
-    /// The files "chosen" to open, in order.
-    pub open: std::collections::VecDeque<PathBuf>,
-    /// The files "chosen" to save to, in order.
-    pub save: std::collections::VecDeque<PathBuf>,
-    /// The engine programs "chosen", in order.
-    pub engine: std::collections::VecDeque<PathBuf>,
-}
-
-impl FileDialogs for FixedDialogs {
-    fn open(&mut self, _kind: Option<FileKind>) -> Option<PathBuf> {
-        self.open.pop_front()
-    }
-
-    fn save(&mut self, _kind: FileKind, _name: &str) -> Option<PathBuf> {
-        self.save.pop_front()
-    }
-
-    fn engine(&mut self) -> Option<PathBuf> {
-        self.engine.pop_front()
-    }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use chess_core::{Game, Position, Setup};
 use chess_file::AppState;
 
-use super::dialogs::{Choice, Dialog, FileDialogs, FileRequest, Pending, Purpose};
+use super::dialogs::{Choice, Dialog, FileRequest, Pending, Purpose};
 use super::files::{self, FileKind, Opened};
 use super::{EngineChoice, LIST_AT_ONCE_BYTES, Mode, Model, Play, Player, clock, editor};
 
@@ -41,36 +41,36 @@ impl Model {
 
     /// Asks for `action`, first asking about unsaved changes if it would
     /// lose them.
-    pub fn request(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
+    pub fn request(&mut self, action: Pending) {
         let loses_game = !matches!(action, Pending::PlayFromEditor) || self.mode == Mode::Edit;
         if loses_game && self.is_dirty() {
             self.dialog = Some(Dialog::Confirm { then: action });
         } else {
-            self.run(action, dialogs);
+            self.run(action);
         }
     }
 
     /// The answer to the unsaved-changes question.
-    pub fn confirm(&mut self, choice: Choice, dialogs: &mut dyn FileDialogs) {
+    pub fn confirm(&mut self, choice: Choice) {
         let Some(Dialog::Confirm { then }) = self.dialog.take() else {
             return;
         };
         match choice {
             Choice::Cancel => {}
-            Choice::Discard => self.run(then, dialogs),
+            Choice::Discard => self.run(then),
             Choice::Save => match self.file.path.clone() {
                 Some(path) => {
                     if self.save_to(&path) {
-                        self.run(then, dialogs);
+                        self.run(then);
                     }
                 }
                 // Where to? The action waits for the answer.
-                None => self.choose(Purpose::Save { then: Some(then) }, dialogs),
+                None => self.choose(Purpose::Save { then: Some(then) }),
             },
         }
     }
 
-    fn run(&mut self, action: Pending, dialogs: &mut dyn FileDialogs) {
+    fn run(&mut self, action: Pending) {
         match action {
             Pending::NewGame => {
                 let setup = self.computer.setup.clone();
@@ -89,11 +89,11 @@ impl Model {
                 self.record_game_facts(&setup);
                 self.computer.set_setup(setup);
             }
-            Pending::Open => self.choose(Purpose::Open, dialogs),
+            Pending::Open => self.choose(Purpose::Open),
             Pending::OpenPath(path) => {
                 self.open_path(&path);
             }
-            Pending::ImportPgn => self.choose(Purpose::ImportPgn, dialogs),
+            Pending::ImportPgn => self.choose(Purpose::ImportPgn),
             Pending::Paste(text) => self.load_text(&text),
             Pending::PlayFromEditor => self.play_from_editor(),
             Pending::Quit => {
@@ -101,7 +101,7 @@ impl Model {
                 if let Some(autosave) = &mut self.autosave {
                     autosave.clear();
                 }
-                self.quit = true;
+                self.requests.quit = true;
             }
             Pending::OpenListed(row) => self.open_listed(row),
             Pending::OpenCollectionGame { game, ply } => self.open_collection_game(game, ply),
@@ -168,7 +168,7 @@ impl Model {
     /// games, and PGN files after that first game, open as collections;
     /// another game file after the first is named in the status line, not
     /// opened (one game is on the board at a time).
-    pub fn open_paths(&mut self, paths: &[PathBuf], dialogs: &mut dyn FileDialogs) {
+    pub fn open_paths(&mut self, paths: &[PathBuf]) {
         let mut game_placed = false;
         let mut left_out = Vec::new();
         for path in paths {
@@ -181,7 +181,7 @@ impl Model {
             } else if game_placed {
                 left_out.push(display_name(path));
             } else if self.is_dirty() {
-                self.request(Pending::OpenPath(path.clone()), dialogs);
+                self.request(Pending::OpenPath(path.clone()));
                 game_placed = true;
             } else {
                 game_placed = self.open_path(path) == OpenedAs::Game;
@@ -274,24 +274,25 @@ impl Model {
     }
 
     /// Saves to the game's file, or asks where (Save As) if it has none.
-    /// Returns whether the game is saved now (false while a deferred
-    /// dialog is still asking).
-    pub fn save(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
+    /// Returns whether the game is saved now (false while the file is
+    /// still being chosen).
+    pub fn save(&mut self) -> bool {
         match self.file.path.clone() {
             Some(path) => self.save_to(&path),
-            None => self.save_as(dialogs),
+            None => self.save_as(),
         }
     }
 
-    /// Asks where to save, then saves there. Returns whether it is saved.
-    pub fn save_as(&mut self, dialogs: &mut dyn FileDialogs) -> bool {
-        self.choose(Purpose::Save { then: None }, dialogs);
+    /// Asks where to save; the game is saved when the answer comes.
+    /// Returns whether it is saved now.
+    pub fn save_as(&mut self) -> bool {
+        self.choose(Purpose::Save { then: None });
         self.file.path.is_some() && self.file.saved_generation == self.play.generation()
     }
 
-    /// Asks the dialogs for a file for `purpose`: at once, or (deferred)
-    /// by leaving a request for the app's dialogs.
-    fn choose(&mut self, purpose: Purpose, dialogs: &mut dyn FileDialogs) {
+    /// Asks for a file for `purpose`: leaves a request, which the app's
+    /// dialogs answer ([`Model::file_chosen`]).
+    fn choose(&mut self, purpose: Purpose) {
         let (kind, name) = match &purpose {
             Purpose::Open => (None, None),
             Purpose::OpenCollection => (Some(FileKind::Pgn), None),
@@ -302,16 +303,7 @@ impl Model {
             Purpose::Book => (Some(FileKind::Book), None),
             Purpose::Engine => (None, None),
         };
-        if dialogs.deferred() {
-            self.file_request = Some(FileRequest { purpose, kind, name });
-            return;
-        }
-        let path = match (&purpose, kind, &name) {
-            (Purpose::Engine, _, _) => dialogs.engine(),
-            (Purpose::Save { .. } | Purpose::ExportPgn, Some(kind), Some(name)) => dialogs.save(kind, name),
-            (_, kind, _) => dialogs.open(kind),
-        };
-        self.file_chosen(purpose, path, dialogs);
+        self.requests.file = Some(FileRequest { purpose, kind, name });
     }
 
     /// The answer to a file choice (`None`: none was chosen) from a dialog
@@ -320,7 +312,7 @@ impl Model {
     /// only after "Replace?" ([`Dialog::ConfirmReplace`]); then goes on
     /// with what it was for. A save that waited for an action says so when
     /// it is cancelled, as that action then does not happen.
-    pub fn file_chosen(&mut self, purpose: Purpose, path: Option<PathBuf>, dialogs: &mut dyn FileDialogs) {
+    pub fn file_chosen(&mut self, purpose: Purpose, path: Option<PathBuf>) {
         if let Some(path) = &path {
             let target = target_of(&purpose, path);
             let own_file =
@@ -330,16 +322,16 @@ impl Model {
                 return;
             }
         }
-        self.file_chosen_replacing(purpose, path, dialogs);
+        self.file_chosen_replacing(purpose, path);
     }
 
     /// The answer to "Replace this file?".
-    pub fn confirm_replace(&mut self, replace: bool, dialogs: &mut dyn FileDialogs) {
+    pub fn confirm_replace(&mut self, replace: bool) {
         let Some(Dialog::ConfirmReplace { purpose, path }) = self.dialog.take() else {
             return;
         };
         if replace {
-            self.file_chosen_replacing(purpose, Some(path), dialogs);
+            self.file_chosen_replacing(purpose, Some(path));
         } else {
             let what = match &purpose {
                 Purpose::Save { then: Some(then) } => format!("; {} was cancelled", then.describe()),
@@ -352,7 +344,7 @@ impl Model {
     /// [`Model::file_chosen`] for a dialog that asked before replacing a
     /// file itself (the desktop's own dialogs do), or after the user said
     /// to replace it.
-    pub fn file_chosen_replacing(&mut self, purpose: Purpose, path: Option<PathBuf>, dialogs: &mut dyn FileDialogs) {
+    pub fn file_chosen_replacing(&mut self, purpose: Purpose, path: Option<PathBuf>) {
         let with_extension = |mut p: PathBuf, kind: FileKind| {
             if p.extension().is_none() {
                 p.set_extension(kind.extension());
@@ -384,7 +376,7 @@ impl Model {
                 if self.save_to(&with_extension(path, FileKind::Ron))
                     && let Some(then) = then
                 {
-                    self.run(then, dialogs);
+                    self.run(then);
                 }
             }
             Purpose::ExportPgn => {
@@ -434,8 +426,8 @@ impl Model {
     }
 
     /// Asks where, then writes the game as PGN.
-    pub fn export_pgn(&mut self, dialogs: &mut dyn FileDialogs) {
-        self.choose(Purpose::ExportPgn, dialogs);
+    pub fn export_pgn(&mut self) {
+        self.choose(Purpose::ExportPgn);
     }
 
     fn suggested_name(&self) -> String {
@@ -537,25 +529,25 @@ impl Model {
     }
 
     /// Asks for a Polyglot book file for the new game dialog's setup.
-    pub fn choose_book(&mut self, dialogs: &mut dyn FileDialogs) {
-        self.choose(Purpose::Book, dialogs);
+    pub fn choose_book(&mut self) {
+        self.choose(Purpose::Book);
     }
 
     /// Asks for a PGN file to keep open as a collection.
-    pub fn choose_collection(&mut self, dialogs: &mut dyn FileDialogs) {
-        self.choose(Purpose::OpenCollection, dialogs);
+    pub fn choose_collection(&mut self) {
+        self.choose(Purpose::OpenCollection);
     }
 
     /// Asks where to write the games the collection's list shows.
-    pub fn export_list(&mut self, dialogs: &mut dyn FileDialogs) {
+    pub fn export_list(&mut self) {
         if self.collections.active().is_some_and(|c| c.list.export.is_none()) {
-            self.choose(Purpose::ExportList, dialogs);
+            self.choose(Purpose::ExportList);
         }
     }
 
     /// Asks for a UCI engine program for the new game dialog's setup.
-    pub fn choose_engine(&mut self, dialogs: &mut dyn FileDialogs) {
-        self.choose(Purpose::Engine, dialogs);
+    pub fn choose_engine(&mut self) {
+        self.choose(Purpose::Engine);
     }
 }
 

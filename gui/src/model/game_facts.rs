@@ -75,7 +75,7 @@ impl GameSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{FixedDialogs, Pending};
+    use crate::model::Pending;
 
     #[test]
     fn a_game_against_the_computer_names_its_players_date_and_clock() {
@@ -88,7 +88,7 @@ mod tests {
             time_control: Some(crate::model::clock::TimeControl::fischer(3, 2)),
             ..GameSetup::default()
         };
-        model.request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+        model.request(Pending::NewGameWith(setup));
         let tags = &model.play.game.tags;
         assert_eq!(tags.get("White"), Some("Ada"));
         assert_eq!(tags.get("Black"), Some("Computer (level 5)"));
@@ -112,13 +112,13 @@ mod tests {
             time_control: Some(crate::model::clock::TimeControl::fischer(5, 0)),
             ..GameSetup::default()
         };
-        model.request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+        model.request(Pending::NewGameWith(setup));
         let tags = &model.play.game.tags;
         assert_eq!((tags.get("White"), tags.get("Black")), (Some("White"), Some("Black")));
         assert_eq!(tags.get("TimeControl"), Some("300"));
         // From the editor: the same facts, and the clock runs.
         model.editor.set_fen_text("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
-        model.request(Pending::PlayFromEditor, &mut FixedDialogs::default());
+        model.request(Pending::PlayFromEditor);
         let tags = &model.play.game.tags;
         assert_eq!((tags.get("White"), tags.get("Black")), (Some("White"), Some("Black")));
         assert_eq!(tags.get("TimeControl"), Some("300"));

@@ -21,6 +21,7 @@ pub mod material;
 pub mod play;
 pub mod premove;
 mod recovery;
+pub mod requests;
 pub mod review;
 pub mod searches;
 pub mod settings;
@@ -31,11 +32,12 @@ use chess_core::Color;
 
 pub use action::{Action, Step};
 pub use computer::{Computer, EngineChoice, GameSetup, Player};
-pub use dialogs::{Choice, Dialog, FileDialogs, FileRequest, FixedDialogs, Pending, Purpose};
+pub use dialogs::{Choice, Dialog, FileRequest, Pending, Purpose};
 pub use document::OpenedAs;
 pub use editor::{Editor, Tool};
 pub use files::{FileKind, FileState, Opened};
 pub use play::{Click, MoveToken, Play};
+pub use requests::Requests;
 
 /// PGN files from this size on are listed without being read first.
 const LIST_AT_ONCE_BYTES: u64 = 1 << 20;
@@ -68,8 +70,6 @@ pub struct Model {
     pub dialog: Option<Dialog>,
     /// A short note for the status line ("Saved game.ron").
     pub notice: Option<String>,
-    /// Set when the app may close (after the user confirmed).
-    pub quit: bool,
     /// The computer: its players, the engine, the analysis.
     pub computer: Computer,
     /// The opening book chosen (the one of the computer's setup).
@@ -78,13 +78,9 @@ pub struct Model {
     pub timing: clock::GameClock,
     /// The review of the game (Game → Review), running or shown.
     pub review: review::Reviewer,
-    /// A file choice waiting for the app's dialogs.
-    pub file_request: Option<FileRequest>,
     /// The collections open (PGN files of many games): their lists, the
     /// explorer, the searches.
     pub collections: collection::Collections,
-    /// Text to put on the clipboard (the app does, on its next frame).
-    pub clipboard: Option<String>,
     /// Where the game is kept against crashes (none: not kept; tests).
     pub autosave: Option<autosave::Autosave>,
     /// Whether a file dialog is open (the app says, each frame): the clock
@@ -96,8 +92,11 @@ pub struct Model {
     pub now: fn() -> chrono::DateTime<chrono::Utc>,
     /// A move made while the computer thinks, played after its move.
     pub premove: premove::Premove,
-    /// The sounds the game makes, due to be played.
+    /// What the sounds follow from frame to frame.
     pub sounds: sounds::Sounds,
+    /// What the model asks of the app: a file chosen, the clipboard, to
+    /// quit, sounds (the app carries them out once a frame).
+    pub requests: Requests,
 }
 
 impl Default for Model {
@@ -118,20 +117,18 @@ impl Model {
             board: settings::BoardSettings::default(),
             dialog: None,
             notice: None,
-            quit: false,
             computer: Computer::default(),
             book: book::Book::default(),
             timing: clock::GameClock::default(),
             review: review::Reviewer::default(),
-            file_request: None,
             collections: collection::Collections::default(),
-            clipboard: None,
             autosave: None,
             file_dialog_open: false,
             engines: engines::Engines::default(),
             now: chrono::Utc::now,
             premove: premove::Premove::default(),
             sounds: sounds::Sounds::default(),
+            requests: Requests::default(),
         }
     }
 
@@ -141,7 +138,7 @@ impl Model {
     /// the clock holds.
     fn tick_clock(&mut self) {
         let over = self.play.outcome().is_some();
-        let held = self.dialog.is_some() || self.file_request.is_some() || self.file_dialog_open;
+        let held = self.dialog.is_some() || self.requests.file.is_some() || self.file_dialog_open;
         let synced = self.timing.sync(&self.play.game, over, held);
         self.computer.clock_times = synced.clock_times;
         if let Some(outcome) = synced.flagged {
@@ -399,22 +396,28 @@ mod tests {
 
     use super::*;
 
+    /// Answers the file request the model left, as the app's dialog does
+    /// (`None`: cancelled).
+    fn answer(model: &mut Model, path: Option<PathBuf>) {
+        let request = model.requests.file.take().expect("a file to choose");
+        model.file_chosen(request.purpose, path);
+    }
+
     #[test]
     fn save_new_open_same_game() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("mine.ron");
-        let mut dialogs = FixedDialogs::default();
-        dialogs.save.push_back(path.clone());
         let mut model = Model::new();
         model.play.play_text("e4").unwrap();
         assert!(model.is_dirty());
         assert_eq!(model.title(), "Untitled • — Chess");
-        assert!(model.save(&mut dialogs));
+        assert!(!model.save(), "not saved until the file is chosen");
+        answer(&mut model, Some(path.clone()));
         assert!(!model.is_dirty());
         assert_eq!(model.title(), "mine.ron — Chess");
-        model.request(Pending::NewGame, &mut dialogs);
+        model.request(Pending::NewGame);
         assert_eq!(model.play.game.mainline().len(), 0);
-        model.request(Pending::OpenPath(path.clone()), &mut dialogs);
+        model.request(Pending::OpenPath(path.clone()));
         assert_eq!(model.play.game.san_at(model.play.game.cursor()).as_deref(), Some("e4"));
         assert_eq!(model.file.recent[0], path);
     }
@@ -430,7 +433,7 @@ mod tests {
                     1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxf7 Nf6 5. O-O 1-0\n";
         std::fs::write(&path, text).unwrap();
         let mut model = Model::new();
-        model.request(Pending::OpenPath(path), &mut FixedDialogs::default());
+        model.request(Pending::OpenPath(path));
         assert!(model.dialog.is_none(), "no error dialog: {:?}", model.dialog);
         let game = &model.play.game;
         assert_eq!(game.mainline().len(), 6, "up to 3... a6");
@@ -471,8 +474,6 @@ mod tests {
     fn a_review_is_kept_in_the_save_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("reviewed.ron");
-        let mut dialogs = FixedDialogs::default();
-        dialogs.save.push_back(path.clone());
         let mut model = Model::new();
         model.load_text("1. e4 e5 2. Nf3 Qg5 3. Nxg5 *");
         model.review.effort = review::Effort::Depth(5);
@@ -490,7 +491,9 @@ mod tests {
         assert_eq!(blunder(&model), Some(chess_engine::review::Judgement::Blunder));
         assert!(model.notice.as_deref().unwrap().starts_with("Reviewed: accuracy White"));
         assert!(model.is_dirty(), "the review changed the game");
-        assert!(model.save(&mut dialogs));
+        model.save();
+        answer(&mut model, Some(path.clone()));
+        assert!(!model.is_dirty());
         let mut again = Model::new();
         again
             .review
@@ -500,23 +503,6 @@ mod tests {
         assert_eq!(again.play.game.nags(again.play.game.mainline()[3]), [4]);
     }
 
-    /// Dialogs that answer later (as the app's do, off the UI thread).
-    struct Later;
-    impl FileDialogs for Later {
-        fn open(&mut self, _: Option<FileKind>) -> Option<PathBuf> {
-            unreachable!("asked later")
-        }
-        fn save(&mut self, _: FileKind, _: &str) -> Option<PathBuf> {
-            unreachable!("asked later")
-        }
-        fn engine(&mut self) -> Option<PathBuf> {
-            unreachable!("asked later")
-        }
-        fn deferred(&self) -> bool {
-            true
-        }
-    }
-
     /// Unsaved changes, New game, Save: the new game waits for the file
     /// dialog; cancelled, it says so; answered, it saves and goes on.
     #[test]
@@ -524,9 +510,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut model = Model::new();
         model.play.play_text("e4").unwrap();
-        model.request(Pending::NewGame, &mut Later);
-        model.confirm(Choice::Save, &mut Later);
-        let request = model.file_request.take().expect("a file to choose");
+        model.request(Pending::NewGame);
+        model.confirm(Choice::Save);
+        let request = model.requests.file.take().expect("a file to choose");
         assert_eq!(
             request.purpose,
             Purpose::Save {
@@ -535,7 +521,7 @@ mod tests {
         );
         assert_eq!(request.name.as_deref(), Some("game.ron"));
         // Cancelled: nothing lost, and the user is told.
-        model.file_chosen(request.purpose.clone(), None, &mut Later);
+        model.file_chosen(request.purpose.clone(), None);
         assert_eq!(model.play.game.mainline().len(), 1);
         assert_eq!(
             model.notice.as_deref(),
@@ -543,7 +529,7 @@ mod tests {
         );
         // Chosen (a name typed without its extension): saved, then the new game.
         let path = dir.path().join("mine");
-        model.file_chosen(request.purpose, Some(path), &mut Later);
+        model.file_chosen(request.purpose, Some(path));
         assert!(dir.path().join("mine.ron").exists());
         assert_eq!(model.play.game.mainline().len(), 0);
         assert!(!model.is_dirty());
@@ -598,15 +584,14 @@ mod tests {
 
     #[test]
     fn unsaved_changes_are_asked_about() {
-        let mut dialogs = FixedDialogs::default();
         let mut model = Model::new();
         model.play.play_text("d4").unwrap();
-        model.request(Pending::NewGame, &mut dialogs);
+        model.request(Pending::NewGame);
         assert!(matches!(model.dialog, Some(Dialog::Confirm { .. })));
-        model.confirm(Choice::Cancel, &mut dialogs);
+        model.confirm(Choice::Cancel);
         assert_eq!(model.play.game.mainline().len(), 1, "cancel keeps the game");
-        model.request(Pending::NewGame, &mut dialogs);
-        model.confirm(Choice::Discard, &mut dialogs);
+        model.request(Pending::NewGame);
+        model.confirm(Choice::Discard);
         assert_eq!(model.play.game.mainline().len(), 0);
     }
 
@@ -615,7 +600,6 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let bad = dir.path().join("bad.ron");
         std::fs::write(&bad, "(version: 1, start: \"nonsense\")").unwrap();
-        let mut dialogs = FixedDialogs::default();
         let mut model = Model::new();
         model.play.play_text("e4").unwrap();
         let before = model.pgn();
@@ -625,11 +609,8 @@ mod tests {
         model.dialog = None;
         // A game whose FEN tag is no position (a game with a bad move opens
         // up to it instead, see a_pgn_with_an_illegal_move_opens_up_to_it).
-        model.request(
-            Pending::Paste("[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 e5".into()),
-            &mut dialogs,
-        );
-        model.confirm(Choice::Discard, &mut dialogs);
+        model.request(Pending::Paste("[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 e5".into()));
+        model.confirm(Choice::Discard);
         assert!(matches!(model.dialog, Some(Dialog::Error(_))), "{:?}", model.dialog);
         assert_eq!(model.pgn(), before);
     }
@@ -650,22 +631,17 @@ mod tests {
 
     #[test]
     fn pasted_fen_or_pgn() {
-        let mut dialogs = FixedDialogs::default();
         let mut model = Model::new();
-        model.request(
-            Pending::Paste("[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]".into()),
-            &mut dialogs,
-        );
+        model.request(Pending::Paste("[FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]".into()));
         assert_eq!(model.fen(), "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
         // Illegal: opens in the editor to be fixed.
-        model.request(Pending::Paste("8/8/8/8/8/8/8/4K3 w - - 0 1".into()), &mut dialogs);
+        model.request(Pending::Paste("8/8/8/8/8/8/8/4K3 w - - 0 1".into()));
         assert_eq!(model.mode, Mode::Edit);
         assert_eq!(model.editor.problems()[0].to_string(), "Black has no king");
         model.mode = Mode::Play;
-        model.request(
-            Pending::Paste("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *".into()),
-            &mut dialogs,
-        );
+        model.request(Pending::Paste(
+            "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *".into(),
+        ));
         assert!(matches!(&model.dialog, Some(Dialog::PickGame { games, .. }) if games.len() == 2));
         model.pick_game(1);
         assert_eq!(model.play.game.tags.get("Event"), Some("b"));

@@ -61,7 +61,7 @@ impl Model {
         };
         match collection.list.game_text(row) {
             Ok(text) => {
-                self.clipboard = Some(text.trim_end().to_string() + "\n");
+                self.requests.clipboard = Some(text.trim_end().to_string() + "\n");
                 self.notice = Some("Copied the game's PGN".into());
             }
             Err(e) => self.notice = Some(e),

@@ -31,8 +31,6 @@ pub const LOW_TIME: Duration = Duration::from_secs(10);
 /// What the sounds follow between frames.
 #[derive(Clone, Debug, Default)]
 pub struct Sounds {
-    /// The sounds due, oldest first (the app takes them each frame).
-    pub due: Vec<Sound>,
     /// The game's generation and main-line length last looked at.
     seen: Option<(u64, usize, bool)>,
     /// The sides whose low-time warning has sounded this game.
@@ -61,10 +59,10 @@ impl Model {
                 } else {
                     Sound::Move
                 };
-                self.sounds.due.push(sound);
+                self.requests.sounds.push(sound);
             }
             if now.2 && !over {
-                self.sounds.due.push(Sound::GameEnd);
+                self.requests.sounds.push(Sound::GameEnd);
             }
             if now.1 < plies || now.1 <= 1 {
                 // A new game or moves taken back: the warnings may come again.
@@ -81,12 +79,12 @@ impl Model {
             let person = !self.computer.plays(turn);
             if person && left < LOW_TIME && !self.sounds.warned[turn] {
                 self.sounds.warned[turn] = true;
-                self.sounds.due.push(Sound::LowTime);
+                self.requests.sounds.push(Sound::LowTime);
             }
         }
         // Muted in View: none.
         if !self.board.sound {
-            self.sounds.due.clear();
+            self.requests.sounds.clear();
         }
     }
 }
@@ -97,7 +95,7 @@ mod tests {
 
     fn heard(model: &mut Model) -> Vec<Sound> {
         model.tick();
-        std::mem::take(&mut model.sounds.due)
+        std::mem::take(&mut model.requests.sounds)
     }
 
     #[test]
@@ -142,7 +140,7 @@ mod tests {
 
     #[test]
     fn a_person_low_on_time_hears_it_once() {
-        use crate::model::{FixedDialogs, GameSetup, Pending, Player};
+        use crate::model::{GameSetup, Pending, Player};
         let time = Manual::default();
         let mut model = Model::new();
         model.timing.time = Box::new(time.clone());
@@ -152,7 +150,7 @@ mod tests {
             time_control: Some(crate::model::clock::TimeControl::fischer(1, 0)),
             ..GameSetup::default()
         };
-        model.request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+        model.request(Pending::NewGameWith(setup));
         heard(&mut model);
         model.play.play_text("e4").unwrap();
         assert_eq!(heard(&mut model), [Sound::Move]);

@@ -17,6 +17,9 @@ pub struct ViewState {
     pub frames: u64,
     /// The explorer's move under the pointer (an arrow on the board).
     pub explorer_hover: Option<chess_core::Move>,
+    /// The window is closing at the model's request: a close it asked for
+    /// is not held back for unsaved changes again.
+    pub quitting: bool,
 }
 
 impl Default for ViewState {
@@ -28,6 +31,7 @@ impl Default for ViewState {
             title: String::new(),
             frames: 0,
             explorer_hover: None,
+            quitting: false,
         }
     }
 }

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use chess_gui::model::clock::TimeControl;
-use chess_gui::model::{Choice, Dialog, FixedDialogs, GameSetup, Mode, Model, Pending, Player};
+use chess_gui::model::{Choice, Dialog, GameSetup, Mode, Model, Pending, Player};
 
 use crate::common::Manual;
 
@@ -29,7 +29,7 @@ fn timed_game(model: &mut Model, time: &Manual) {
         time_control: Some(TimeControl::fischer(5, 3)),
         ..GameSetup::default()
     };
-    model.request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+    model.request(Pending::NewGameWith(setup));
     time.set(10);
     model.play.play_text("e4").unwrap();
     model.tick();
@@ -96,7 +96,7 @@ fn a_game_comes_back_after_the_app_dies() {
         "no time runs while it waits"
     );
     // Black comes back: the clock runs for Black again.
-    again.apply(chess_gui::model::Action::ResumeClock, &mut FixedDialogs::default());
+    again.apply(chess_gui::model::Action::ResumeClock);
     later.set(1105);
     again.tick();
     let now = left(&again, Duration::from_secs(1105));
@@ -122,10 +122,10 @@ fn the_file_and_the_editor_come_back_too() {
     let path = files.path().join("mine.ron");
     let mut model = model_in(dir.path());
     model.play.play_text("d4").unwrap();
-    let mut dialogs = FixedDialogs::default();
-    dialogs.save.push_back(path.clone());
-    assert!(model.save(&mut dialogs));
-    model.apply(chess_gui::model::Action::EditPosition, &mut dialogs);
+    model.save();
+    crate::common::Answers::new(&[], std::slice::from_ref(&path)).answer(&mut model);
+    assert!(!model.is_dirty());
+    model.apply(chess_gui::model::Action::EditPosition);
     model.editor.set_fen_text("8/8/8/4k3/8/8/8/4K2R w K - 0 1");
     model.tick();
     drop(model);
@@ -145,14 +145,13 @@ fn after_a_clean_quit_nothing_is_restored() {
     let mut model = model_in(dir.path());
     model.play.play_text("e4").unwrap();
     model.tick();
-    let mut dialogs = FixedDialogs::default();
-    model.request(Pending::Quit, &mut dialogs);
+    model.request(Pending::Quit);
     assert!(
         matches!(model.dialog, Some(Dialog::Confirm { .. })),
         "unsaved: asked first"
     );
-    model.confirm(Choice::Discard, &mut dialogs);
-    assert!(model.quit);
+    model.confirm(Choice::Discard);
+    assert!(model.requests.quit);
     // The window may draw a frame or two before it closes: they write
     // nothing.
     model.tick();
@@ -248,14 +247,14 @@ fn the_clock_holds_while_a_prompt_is_open() {
     };
     let at_40 = black(&model, 40);
     // "Unsaved changes?" before a new game: nobody can move meanwhile.
-    model.request(Pending::NewGame, &mut FixedDialogs::default());
+    model.request(Pending::NewGame);
     assert!(matches!(model.dialog, Some(Dialog::Confirm { .. })));
     // The app's frame goes on at once: the clock holds from then.
     model.tick();
     time.set(100);
     model.tick();
     assert_eq!(black(&model, 100), at_40, "held while the prompt is open");
-    model.confirm(Choice::Cancel, &mut FixedDialogs::default());
+    model.confirm(Choice::Cancel);
     model.tick();
     time.set(104);
     model.tick();

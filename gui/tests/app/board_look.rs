@@ -2,7 +2,6 @@
 //! outside or hidden, gliding moves; remembered between runs.
 
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use chess_gui::model::settings::{BoardSettings, Coordinates, Look, PieceSet, Theme};
 use egui_kittest::kittest::Queryable;
 
@@ -36,7 +35,7 @@ fn theme_and_coordinates_are_chosen_in_the_view_menu() {
 #[test]
 fn the_board_look_is_remembered_between_runs() {
     let mut storage = common::Memory::default();
-    let mut first = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut first = ChessApp::new();
     let look = BoardSettings {
         theme: Theme::Green,
         coordinates: Coordinates::Hidden,
@@ -47,7 +46,7 @@ fn the_board_look_is_remembered_between_runs() {
     };
     first.model.board = look;
     eframe::App::save(&mut first, &mut storage);
-    let mut second = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut second = ChessApp::new();
     assert_eq!(second.model.board, BoardSettings::default());
     second.restore(&storage);
     assert_eq!(second.model.board, look);
@@ -73,8 +72,7 @@ fn a_light_theme_and_classic_pieces() {
 /// glide.
 #[test]
 fn a_move_glides_to_its_square() {
-    let dialogs = FixedDialogs::default();
-    let app = ChessApp::new(Box::new(dialogs));
+    let app = ChessApp::new();
     assert!(app.model.board.animate, "on by default");
     let mut h = common::build(common::builder(common::WINDOW).with_step_dt(0.05), app);
     h.run();

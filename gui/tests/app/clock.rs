@@ -253,7 +253,7 @@ fn a_moves_based_control_made_in_the_dialog() {
 /// Computer against computer on the app's own (real) clock, ticked as the
 /// app's frames tick it, for at most `plies` half-moves. Returns the model.
 fn computer_game(control: TimeControl, level: u8, plies: usize) -> chess_gui::model::Model {
-    use chess_gui::model::{FixedDialogs, GameSetup, Model, Pending, Player};
+    use chess_gui::model::{GameSetup, Model, Pending, Player};
     let mut model = Model::new();
     let setup = GameSetup {
         white: Player::Computer,
@@ -263,7 +263,7 @@ fn computer_game(control: TimeControl, level: u8, plies: usize) -> chess_gui::mo
         time_control: Some(control),
         ..GameSetup::default()
     };
-    model.request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+    model.request(Pending::NewGameWith(setup));
     let deadline = std::time::Instant::now() + Duration::from_secs(150);
     while model.play.outcome().is_none() && model.play.game.mainline().len() < plies {
         model.tick();

@@ -134,13 +134,10 @@ fn hover_shows_the_move_material_is_found_and_collections_are_remembered() {
     let d4 = chess_core::Position::new().parse_san("d4").unwrap();
     assert_eq!(h.state().view.explorer_hover, Some(d4));
     // A row's PGN is copied as the file has it.
-    h.state_mut().model.apply(
-        chess_gui::model::Action::CopyListed(0),
-        &mut chess_gui::model::FixedDialogs::default(),
-    );
+    h.state_mut().model.apply(chess_gui::model::Action::CopyListed(0));
     let first_game = &text[..text.find("\n[Event").unwrap()];
     assert_eq!(
-        h.state().model.clipboard.as_deref().map(str::trim_end),
+        h.state().model.requests.clipboard.as_deref().map(str::trim_end),
         Some(first_game.trim_end())
     );
     settle(&mut h);
@@ -153,7 +150,7 @@ fn hover_shows_the_move_material_is_found_and_collections_are_remembered() {
     // Remembered between runs: the paths, opened again in the background.
     let mut memory = common::Memory::default();
     eframe::App::save(h.state_mut(), &mut memory);
-    let mut again = chess_gui::ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
+    let mut again = chess_gui::ChessApp::new();
     again.restore(&memory);
     assert_eq!(again.model.collections.paths(), [path]);
     assert!(

@@ -2,7 +2,7 @@
 //! game on the board, a PGN file of many games as a collection, a second
 //! game file named and left alone.
 
-use chess_gui::model::{FixedDialogs, Model};
+use chess_gui::model::Model;
 
 #[test]
 fn the_first_game_goes_on_the_board_and_many_games_open_as_a_collection() {
@@ -20,12 +20,12 @@ fn the_first_game_goes_on_the_board_and_many_games_open_as_a_collection() {
     let ron = dir.path().join("third.ron");
     let mut saver = Model::new();
     saver.play.play_text("g3").unwrap();
-    let mut dialogs = FixedDialogs::default();
-    dialogs.save.push_back(ron.clone());
-    assert!(saver.save(&mut dialogs));
+    saver.save();
+    crate::common::Answers::new(&[], std::slice::from_ref(&ron)).answer(&mut saver);
+    assert!(!saver.is_dirty());
 
     let mut model = Model::new();
-    model.open_paths(&[many.clone(), one, second.clone(), ron], &mut FixedDialogs::default());
+    model.open_paths(&[many.clone(), one, second.clone(), ron]);
     assert_eq!(
         model.play.game.tags.get("Event"),
         Some("One"),
@@ -50,7 +50,7 @@ fn with_unsaved_changes_on_the_board_the_app_asks_first() {
     std::fs::write(&one, "[Event \"One\"]\n\n1. e4 *\n").unwrap();
     let mut model = Model::new();
     model.play.play_text("d4").unwrap();
-    model.open_paths(&[one], &mut FixedDialogs::default());
+    model.open_paths(&[one]);
     assert!(matches!(model.dialog, Some(chess_gui::model::Dialog::Confirm { .. })));
     assert_eq!(model.play.game.mainline().len(), 1, "not replaced yet");
 }

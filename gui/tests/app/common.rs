@@ -1,13 +1,14 @@
 //! What the app's UI tests share: a harness on the app with file dialogs
-//! answered in advance, and clicks as a person makes them.
+//! answered in advance ([`Answers`]), and clicks as a person makes them.
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use chess_gui::model::clock::TimeSource;
+use chess_gui::model::{Model, Purpose};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::{Harness, HarnessBuilder};
 
@@ -24,9 +25,68 @@ pub fn builder(size: egui::Vec2) -> HarnessBuilder<ChessApp> {
         .with_context_setup(chess_gui::setup)
 }
 
-/// `app` built by `builder`, drawn as the real app draws itself.
-pub fn build(builder: HarnessBuilder<ChessApp>, app: ChessApp) -> Harness<'static, ChessApp> {
+/// `app` built by `builder`, drawn as the real app draws itself, its file
+/// requests shown as the app's own dialogs (the desktop's cannot be shown
+/// in a test).
+pub fn build(builder: HarnessBuilder<ChessApp>, mut app: ChessApp) -> Harness<'static, ChessApp> {
+    app.chooser.in_app_always = true;
     builder.build_ui_state(|ui, app: &mut ChessApp| app.ui(ui), app)
+}
+
+/// Answers to the file dialogs, given in advance: the files to open, to
+/// save to and the engine programs, each taken in turn (none left: the
+/// dialog is cancelled).
+#[derive(Clone, Debug, Default)]
+pub struct Answers {
+    /// Files chosen to open (games, collections, books).
+    pub open: VecDeque<PathBuf>,
+    /// Files chosen to write (save, export).
+    pub save: VecDeque<PathBuf>,
+    /// Engine programs chosen.
+    pub engine: VecDeque<PathBuf>,
+}
+
+impl Answers {
+    /// Answers the files to open and to save to, in turn.
+    pub fn new(open: &[PathBuf], save: &[PathBuf]) -> Answers {
+        Answers {
+            open: open.iter().cloned().collect(),
+            save: save.iter().cloned().collect(),
+            engine: VecDeque::new(),
+        }
+    }
+
+    /// Answers every file request the model has left, as a dialog of the
+    /// app answers one (through [`Model::file_chosen`]).
+    pub fn answer(&mut self, model: &mut Model) {
+        while let Some(request) = model.requests.file.take() {
+            let path = match &request.purpose {
+                Purpose::Engine => self.engine.pop_front(),
+                purpose if purpose.writes() => self.save.pop_front(),
+                _ => self.open.pop_front(),
+            };
+            model.file_chosen(request.purpose, path);
+        }
+    }
+}
+
+/// `app` built by `builder` and drawn as the real app draws itself, but
+/// with `answers` in place of the person at the file dialog: each frame,
+/// after the drawing and before the app carries out the model's requests,
+/// the file asked for is answered.
+pub fn build_answering(
+    builder: HarnessBuilder<ChessApp>,
+    app: ChessApp,
+    mut answers: Answers,
+) -> Harness<'static, ChessApp> {
+    builder.build_ui_state(
+        move |ui, app: &mut ChessApp| {
+            app.draw(ui);
+            answers.answer(&mut app.model);
+            app.carry_out(ui.ctx());
+        },
+        app,
+    )
 }
 
 /// Noon of a fixed day, for the dates games record (so pictures of the app
@@ -37,14 +97,20 @@ pub fn fixed_now() -> chrono::DateTime<chrono::Utc> {
 }
 
 /// `app` in a window of `size`, its moves appearing at once (the glide has
-/// its own test), the player named Ann and the day fixed.
-pub fn harness_of(mut app: ChessApp, size: egui::Vec2) -> Harness<'static, ChessApp> {
+/// its own test), the player named Ann and the day fixed; its file dialogs
+/// cancelled.
+pub fn harness_of(app: ChessApp, size: egui::Vec2) -> Harness<'static, ChessApp> {
+    harness_answering(app, size, Answers::default())
+}
+
+/// [`harness_of`], its file dialogs answered by `answers`.
+pub fn harness_answering(mut app: ChessApp, size: egui::Vec2, answers: Answers) -> Harness<'static, ChessApp> {
     app.model.board.animate = false;
     app.model.now = fixed_now;
     if app.model.computer.setup.player.is_empty() {
         app.model.computer.setup.player = "Ann".into();
     }
-    build(builder(size), app)
+    build_answering(builder(size), app, answers)
 }
 
 /// The app in the usual window whose file dialogs answer `open` and `save`
@@ -54,15 +120,10 @@ pub fn harness_with(
     save: &[PathBuf],
     setup: impl FnOnce(&mut ChessApp),
 ) -> Harness<'static, ChessApp> {
-    let dialogs = FixedDialogs {
-        open: open.iter().cloned().collect(),
-        save: save.iter().cloned().collect(),
-        ..FixedDialogs::default()
-    };
-    let mut app = ChessApp::new(Box::new(dialogs));
+    let mut app = ChessApp::new();
     app.model.board.animate = false;
     setup(&mut app);
-    harness_of(app, WINDOW)
+    harness_answering(app, WINDOW, Answers::new(open, save))
 }
 
 /// Runs frames until the UI settles; while the computer thinks or a clock

@@ -5,28 +5,22 @@
 use std::time::{Duration, Instant};
 
 use chess_gui::ChessApp;
-use chess_gui::model::{Dialog, FixedDialogs};
+use chess_gui::model::Dialog;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use crate::common;
-use common::{click, settle, square};
+use common::{Answers, click, settle, square};
 
 fn harness() -> Harness<'static, ChessApp> {
-    harness_with(FixedDialogs::default())
+    harness_with(Answers::default())
 }
 
-fn harness_with(dialogs: FixedDialogs) -> Harness<'static, ChessApp> {
-    let FixedDialogs { open, save, engine } = dialogs;
-    assert!(open.is_empty() && save.is_empty());
-    common::harness_with(&[], &[], move |app| {
-        // Quick games: a tenth of a second per move.
-        app.model.computer.setup.think_ms = 100;
-        app.dialogs = Box::new(FixedDialogs {
-            engine,
-            ..FixedDialogs::default()
-        });
-    })
+fn harness_with(answers: Answers) -> Harness<'static, ChessApp> {
+    let mut app = ChessApp::new();
+    // Quick games: a tenth of a second per move.
+    app.model.computer.setup.think_ms = 100;
+    common::harness_answering(app, common::WINDOW, answers)
 }
 
 /// Steps frames (as the app's repaint timer would) until `done`.
@@ -171,9 +165,9 @@ fn a_hint_for_the_side_to_move() {
 
 #[test]
 fn a_missing_engine_is_reported_and_the_game_goes_on() {
-    let mut dialogs = FixedDialogs::default();
-    dialogs.engine.push_back("/nonexistent/stockfish".into());
-    let mut h = harness_with(dialogs);
+    let mut answers = Answers::default();
+    answers.engine.push_back("/nonexistent/stockfish".into());
+    let mut h = harness_with(answers);
     click(&mut h, "New game");
     click(&mut h, "Choose engine…");
     // Chosen, and asked its name: the dialog says what is wrong with it.

@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -179,16 +178,16 @@ fn the_title_marks_unsaved_changes_and_closing_asks() {
     h.run();
     h.get_by_label("Unsaved changes");
     click(&mut h, "Cancel");
-    assert!(!h.state().model.quit);
+    assert!(!h.state().view.quitting);
 }
 
 #[test]
 fn recent_files_are_remembered_between_runs() {
     let mut storage = common::Memory::default();
-    let mut first = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut first = ChessApp::new();
     first.model.file.remember(std::path::Path::new("/games/a.ron"));
     eframe::App::save(&mut first, &mut storage);
-    let mut second = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut second = ChessApp::new();
     second.restore(&storage);
     assert_eq!(second.model.file.recent, [PathBuf::from("/games/a.ron")]);
 }

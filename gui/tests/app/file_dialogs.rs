@@ -2,7 +2,6 @@
 //! zenity: Ctrl+S, a name typed, Enter; and Open from it.
 
 use chess_gui::ChessApp;
-use chess_gui::desktop::file_chooser::NativeDialogs;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -10,7 +9,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use crate::common;
 
 fn harness(folder: &std::path::Path) -> Harness<'static, ChessApp> {
-    let mut app = ChessApp::new(Box::new(NativeDialogs));
+    let mut app = ChessApp::new();
     app.model.board.animate = false;
     app.chooser.in_app_always = true;
     app.chooser.folder = Some(folder.to_path_buf());
@@ -63,9 +62,7 @@ fn save_by_keyboard_in_the_apps_own_dialog_then_open_it() {
     assert_eq!(h.state().model.file.path.as_deref(), Some(saved.as_path()));
     h.get_by_label_contains("Saved first.ron");
     // New game, then Open: the dialog starts in the same folder.
-    h.state_mut()
-        .model
-        .request(chess_gui::model::Pending::NewGame, &mut NativeDialogs);
+    h.state_mut().model.request(chess_gui::model::Pending::NewGame);
     h.run();
     assert!(h.state().model.play.game.mainline().is_empty());
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
@@ -104,9 +101,7 @@ fn a_native_dialog_that_shows_nothing_gives_way_to_the_apps_own() {
     let mut h = harness(dir.path());
     h.state_mut().chooser = chess_gui::desktop::file_chooser::Chooser::trying_native();
     // No display and no portal here: rfd answers "none" at once.
-    h.state_mut()
-        .model
-        .request(chess_gui::model::Pending::Open, &mut NativeDialogs);
+    h.state_mut().model.request(chess_gui::model::Pending::Open);
     for _ in 0..100 {
         h.step();
         if h.state().chooser.in_app_open() {
@@ -130,9 +125,7 @@ fn the_apps_own_dialog_shows_the_kind_of_file_asked_for() {
     std::fs::create_dir(dir.path().join("folder")).unwrap();
     let mut h = harness(dir.path());
     h.run();
-    h.state_mut()
-        .model
-        .request(chess_gui::model::Pending::Open, &mut NativeDialogs);
+    h.state_mut().model.request(chess_gui::model::Pending::Open);
     h.run();
     h.get_by_label("game.ron");
     h.get_by_label("games.pgn");
@@ -160,7 +153,7 @@ fn a_second_file_request_while_a_dialog_is_open_is_refused_with_a_word() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     h.get_by_label("Save the game as");
-    h.state_mut().model.export_pgn(&mut NativeDialogs);
+    h.state_mut().model.export_pgn();
     h.run();
     h.get_by_label("Save the game as");
     assert!(h.query_by_label("Export the game as PGN").is_none());

@@ -7,9 +7,9 @@
 use std::time::Duration;
 
 use chess_gui::model::clock::TimeControl;
-use chess_gui::model::{Action, Dialog, FixedDialogs, GameSetup, Model, Pending, Player};
+use chess_gui::model::{Action, Dialog, GameSetup, Model, Pending, Player};
 
-use crate::common::Manual;
+use crate::common::{Answers, Manual};
 
 fn two_people(time_control: Option<TimeControl>) -> GameSetup {
     GameSetup {
@@ -25,10 +25,7 @@ fn after_a_flag_fall_undo_is_refused_and_the_clock_stays_at_zero() {
     let time = Manual::default();
     let mut model = Model::new();
     model.timing.time = Box::new(time.clone());
-    model.request(
-        Pending::NewGameWith(two_people(Some(TimeControl::fischer(1, 0)))),
-        &mut FixedDialogs::default(),
-    );
+    model.request(Pending::NewGameWith(two_people(Some(TimeControl::fischer(1, 0)))));
     // Both sides move (a flag before a side's first move aborts the game
     // instead), then White's flag falls.
     model.play.play_text("e4").unwrap();
@@ -46,7 +43,7 @@ fn after_a_flag_fall_undo_is_refused_and_the_clock_stays_at_zero() {
     assert!(!model.play.can_undo(), "Undo is not offered");
     let reason = model.play.undo_refusal().unwrap();
     assert!(reason.starts_with("The game is over"), "{reason}");
-    model.apply(Action::TakeBack, &mut FixedDialogs::default());
+    model.apply(Action::TakeBack);
     assert_eq!(model.play.game.mainline().len(), 2, "the moves stay");
     assert!(model.play.outcome().is_some(), "and the result");
     assert_eq!(model.play.status(), reason, "the status line says why");
@@ -57,17 +54,17 @@ fn after_a_flag_fall_undo_is_refused_and_the_clock_stays_at_zero() {
 #[test]
 fn after_a_resignation_or_an_agreed_draw_undo_is_refused() {
     let mut model = Model::new();
-    model.request(Pending::NewGameWith(two_people(None)), &mut FixedDialogs::default());
+    model.request(Pending::NewGameWith(two_people(None)));
     model.play.play_text("e4").unwrap();
-    model.apply(Action::Resign, &mut FixedDialogs::default());
+    model.apply(Action::Resign);
     assert!(model.play.outcome().is_some());
     assert!(!model.play.can_undo());
 
     let mut model = Model::new();
-    model.request(Pending::NewGameWith(two_people(None)), &mut FixedDialogs::default());
+    model.request(Pending::NewGameWith(two_people(None)));
     model.play.play_text("d4").unwrap();
-    model.apply(Action::OfferDraw, &mut FixedDialogs::default());
-    model.apply(Action::AcceptDraw, &mut FixedDialogs::default());
+    model.apply(Action::OfferDraw);
+    model.apply(Action::AcceptDraw);
     assert_eq!(model.play.outcome().map(|o| o.result()), Some("1/2-1/2"));
     assert!(!model.play.can_undo());
     // A comment after the end is the user's own change: it can be undone.
@@ -82,7 +79,7 @@ fn after_a_resignation_or_an_agreed_draw_undo_is_refused() {
 #[test]
 fn a_mate_can_be_taken_back() {
     let mut model = Model::new();
-    model.request(Pending::NewGameWith(two_people(None)), &mut FixedDialogs::default());
+    model.request(Pending::NewGameWith(two_people(None)));
     for san in ["f3", "e5", "g4", "Qh4#"] {
         model.play.play_text(san).unwrap();
     }
@@ -99,14 +96,15 @@ fn saving_over_another_file_asks_and_no_keeps_it() {
     std::fs::write(&other, "// a game worth keeping\n").unwrap();
     let mut model = Model::new();
     model.play.play_text("e4").unwrap();
-    let mut dialogs = FixedDialogs::default();
-    dialogs.save.push_back(other.clone());
-    assert!(!model.save(&mut dialogs), "not saved yet: asked first");
+    let mut answers = Answers::new(&[], std::slice::from_ref(&other));
+    model.save();
+    answers.answer(&mut model);
+    assert!(model.file.path.is_none(), "not saved yet: asked first");
     let Some(Dialog::ConfirmReplace { path, .. }) = &model.dialog else {
         panic!("asked to replace: {:?}", model.dialog)
     };
     assert_eq!(path, &other);
-    model.apply(Action::ConfirmReplace(false), &mut dialogs);
+    model.apply(Action::ConfirmReplace(false));
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "// a game worth keeping\n");
     assert!(model.file.path.is_none());
     assert!(
@@ -117,21 +115,23 @@ fn saving_over_another_file_asks_and_no_keeps_it() {
             .contains("win32.ron was left as it was")
     );
     // Asked again, and answered yes: replaced.
-    dialogs.save.push_back(other.clone());
-    model.save(&mut dialogs);
-    model.apply(Action::ConfirmReplace(true), &mut dialogs);
+    answers.save.push_back(other.clone());
+    model.save();
+    answers.answer(&mut model);
+    model.apply(Action::ConfirmReplace(true));
     assert!(std::fs::read_to_string(&other).unwrap().contains("e4"));
     assert_eq!(model.file.path.as_deref(), Some(other.as_path()));
     // The game's own file is saved again without asking.
     model.play.play_text("e5").unwrap();
-    assert!(model.save(&mut dialogs));
-    assert!(model.dialog.is_none());
+    assert!(model.save());
+    assert!(model.dialog.is_none() && model.requests.file.is_none());
     // An export over an existing PGN asks too.
     let pgn = dir.path().join("old.pgn");
     std::fs::write(&pgn, "[Event \"old\"]\n\n1. d4 *\n").unwrap();
-    dialogs.save.push_back(pgn.clone());
-    model.export_pgn(&mut dialogs);
+    answers.save.push_back(pgn.clone());
+    model.export_pgn();
+    answers.answer(&mut model);
     assert!(matches!(model.dialog, Some(Dialog::ConfirmReplace { .. })));
-    model.apply(Action::ConfirmReplace(false), &mut dialogs);
+    model.apply(Action::ConfirmReplace(false));
     assert!(std::fs::read_to_string(&pgn).unwrap().contains("old"));
 }

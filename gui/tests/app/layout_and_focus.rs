@@ -80,7 +80,7 @@ fn the_move_list_keeps_the_move_shown_in_view() {
         }
     }
     let last = game.san_at(game.cursor()).unwrap();
-    let mut app = chess_gui::ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
+    let mut app = chess_gui::ChessApp::new();
     app.model.play = chess_gui::model::Play::new(game);
     let mut h = common::harness_of(app, egui::vec2(1000.0, 600.0));
     common::settle(&mut h);

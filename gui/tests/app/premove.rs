@@ -3,7 +3,7 @@
 //! cancelled by a right click.
 
 use chess_core::Square;
-use chess_gui::model::{Action, FixedDialogs, GameSetup, Model, Pending, Player};
+use chess_gui::model::{Action, GameSetup, Model, Pending, Player};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -19,12 +19,12 @@ fn against_computer(think_ms: u64) -> Model {
         level: 10,
         ..GameSetup::default()
     };
-    model.request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+    model.request(Pending::NewGameWith(setup));
     model
 }
 
 fn apply(model: &mut Model, action: Action) {
-    model.apply(action, &mut FixedDialogs::default());
+    model.apply(action);
 }
 
 fn tick_until(model: &mut Model, done: impl Fn(&Model) -> bool) {

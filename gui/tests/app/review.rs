@@ -156,7 +156,7 @@ fn a_mate_reads_as_the_result_and_an_inaccuracy_says_why() {
 /// of the review is cut off at the right.
 #[test]
 fn the_review_fits_a_narrow_window() {
-    let mut app = ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
+    let mut app = ChessApp::new();
     app.model.load_text(GAME);
     let answers = evals();
     app.model.review.set_analyser(Arc::new(move |_, _, _, progress| {

@@ -39,7 +39,7 @@ fn a_study_chapter_opens_at_its_start_with_the_panel_at_a_sane_width() {
          { Build a bridge. } 1. Rd1+ Ke7 2. Rd4 Ra1 3. Kc7 Rc1+ 4. Kb6 Rb1+ 5. Kc6 Rc1+ 6. Kb5 Rb1+ 7. Rb4 *\n",
     )
     .unwrap();
-    let mut app = chess_gui::ChessApp::new(Box::new(chess_gui::model::FixedDialogs::default()));
+    let mut app = chess_gui::ChessApp::new();
     app.model.open_path(&path);
     let mut h = common::harness_of(app, egui::vec2(1000.0, 720.0));
     common::settle(&mut h);

@@ -163,7 +163,7 @@ fn a_move_typed_with_nothing_focused_goes_to_the_move_box() {
 
 #[test]
 fn a_move_typed_while_the_computer_is_to_move_is_refused() {
-    use chess_gui::model::{FixedDialogs, GameSetup, Pending, Player};
+    use chess_gui::model::{GameSetup, Pending, Player};
     let mut h = harness_with(&[], &[], |app| {
         // The computer (Black) thinks long: its move does not come in the test.
         let setup = GameSetup {
@@ -172,8 +172,7 @@ fn a_move_typed_while_the_computer_is_to_move_is_refused() {
             level: 10,
             ..GameSetup::default()
         };
-        app.model
-            .request(Pending::NewGameWith(setup), &mut FixedDialogs::default());
+        app.model.request(Pending::NewGameWith(setup));
         app.model.play.play_text("e4").unwrap();
     });
     h.run();

@@ -4,7 +4,6 @@
 //! refresh them with `UPDATE_SNAPSHOTS=1 cargo test -p chess-gui`.
 
 use chess_gui::ChessApp;
-use chess_gui::model::FixedDialogs;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -19,12 +18,12 @@ fn harness_with(app: ChessApp) -> Harness<'static, ChessApp> {
 }
 
 fn harness() -> Harness<'static, ChessApp> {
-    harness_with(ChessApp::new(Box::new(FixedDialogs::default())))
+    harness_with(ChessApp::new())
 }
 
 /// A game from a FEN.
 fn harness_fen(fen: &str) -> Harness<'static, ChessApp> {
-    let mut app = ChessApp::new(Box::new(FixedDialogs::default()));
+    let mut app = ChessApp::new();
     app.model.play = chess_gui::model::Play::new(chess_core::Game::from_fen(fen).unwrap());
     harness_with(app)
 }
@@ -283,10 +282,7 @@ fn flip_resign_and_draws() {
     assert_eq!(status(&h), "White resigns — Black wins 0-1");
     // A finished game stays finished: Undo is not offered.
     assert!(h.get_by_label("Undo").accesskit_node().is_disabled());
-    h.state_mut().model.request(
-        chess_gui::model::Pending::NewGame,
-        &mut chess_gui::model::FixedDialogs::default(),
-    );
+    h.state_mut().model.request(chess_gui::model::Pending::NewGame);
     h.run();
     button(&mut h, "Offer draw");
     button(&mut h, "Confirm offer");
@@ -298,7 +294,7 @@ fn flip_resign_and_draws() {
 /// later the button is Resign again, and one click still resigns nothing.
 #[test]
 fn an_unconfirmed_resignation_lapses() {
-    let app = ChessApp::new(Box::new(FixedDialogs::default()));
+    let app = ChessApp::new();
     let mut h = common::build(common::builder(WINDOW).with_step_dt(0.5), app);
     h.run();
     button(&mut h, "Resign");
