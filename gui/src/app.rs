@@ -211,7 +211,7 @@ impl ChessApp {
         }
         // The app's own file dialog is on top: the dialog that asked for a
         // file (New game, for a book or engine) waits behind it, not drawn.
-        if let Some(dialog) = &self.model.dialog
+        if let Some(dialog) = &mut self.model.dialog
             && !self.chooser.in_app_open()
         {
             let actions = ui::dialogs::show(&ctx, dialog, &self.model.play.game, &self.model.engines.found);

@@ -171,6 +171,10 @@ pub enum Action {
     PasteDialog,
     /// Say this in the status line.
     Notice(String),
+    /// Put the position's FEN on the clipboard (the editor's, in the editor).
+    CopyFen,
+    /// Put the game's PGN on the clipboard.
+    CopyPgn,
     /// Review the game.
     StartReview,
     /// How deep the review searches.
@@ -183,8 +187,6 @@ pub enum Action {
     Confirm(Choice),
     /// Close the dialog shown.
     CloseDialog,
-    /// The dialog shown, as edited (text typed, choices made).
-    KeepDialog(Dialog),
     /// Load this game of the several a pasted PGN holds.
     PickGame(usize),
     /// The words of a move's comment (its `[%...]` commands are kept).
@@ -328,13 +330,20 @@ impl Model {
             Action::ExportPgn => self.export_pgn(),
             Action::PasteDialog => self.dialog = Some(Dialog::Paste { text: String::new() }),
             Action::Notice(text) => self.notice = Some(text),
+            Action::CopyFen => {
+                self.requests.clipboard = Some(self.fen());
+                self.notice = Some("FEN copied".into());
+            }
+            Action::CopyPgn => {
+                self.requests.clipboard = Some(self.pgn());
+                self.notice = Some("PGN copied".into());
+            }
             Action::StartReview => self.start_review(),
             Action::SetReviewEffort(effort) => self.review.effort = effort,
             Action::LeaveEditor => self.leave_editor(),
             Action::SetBoard(board) => self.board = board,
             Action::Confirm(choice) => self.confirm(choice),
             Action::CloseDialog => self.dialog = None,
-            Action::KeepDialog(dialog) => self.dialog = Some(dialog),
             Action::PickGame(index) => self.pick_game(index),
             Action::SetCommentWords(node, words) => self.play.set_comment_words(node, &words),
             Action::ChooseEngine => self.choose_engine(),
@@ -430,6 +439,28 @@ mod tests {
         model.computer.set_setup(setup);
         model.apply(Action::ClickSquare(sq("g1")));
         assert_eq!(model.play.message.as_deref(), Some("The computer is to move"));
+    }
+
+    #[test]
+    fn copying_asks_the_app_to_fill_the_clipboard() {
+        let mut model = Model::new();
+        model.play.play_text("e4").unwrap();
+        model.apply(Action::CopyFen);
+        assert_eq!(
+            model.take_requests().clipboard.as_deref(),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        assert_eq!(model.notice.as_deref(), Some("FEN copied"));
+        model.apply(Action::CopyPgn);
+        assert!(model.take_requests().clipboard.unwrap().contains("1. e4 *"));
+        // In the editor, its position.
+        model.apply(Action::EditPosition);
+        model.editor.clear();
+        model.apply(Action::CopyFen);
+        assert_eq!(
+            model.take_requests().clipboard.as_deref(),
+            Some("8/8/8/8/8/8/8/8 b - - 0 1")
+        );
     }
 
     #[test]

@@ -140,213 +140,243 @@ fn tool_button(
     }
 }
 
-/// The editor's controls: they edit `editor`; what goes beyond it (play
-/// from here, back to the game, flip, a note) is returned.
-/// With a collection open (`collection`), the position's games and
-/// material can be looked for.
+/// The editor's controls: they edit `editor` (the form's own state); what
+/// goes beyond it (play from here, back to the game, flip, copy, a search
+/// of the collection) is returned. With a collection open (`collection`),
+/// the position's games and material can be looked for.
 pub fn side_panel(ui: &mut egui::Ui, editor: &mut Editor, collection: bool) -> Vec<Action> {
     let mut actions = Vec::new();
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(6.0);
-        let legal = editor.position().is_ok();
-        ui.horizontal_wrapped(|ui| {
-            let play = ui
-                .add_enabled(legal, egui::Button::new(RichText::new("Play from here").strong()))
-                .on_disabled_hover_text("The position must be legal first");
-            if play.clicked() {
-                actions.push(Action::Request(Pending::PlayFromEditor));
-            }
-            if ui.button("Back to the game").clicked() {
-                actions.push(Action::LeaveEditor);
-            }
-        });
-        if collection {
-            ui.horizontal_wrapped(|ui| {
-                let material = ui
-                    .add_enabled(legal, egui::Button::new("Games with this material"))
-                    .on_hover_text("List the collection's games that reach this material balance (for endgame study)")
-                    .on_disabled_hover_text("The position must be legal first");
-                if material.clicked() {
-                    actions.push(Action::FindMaterial);
-                }
-                let position = ui
-                    .add_enabled(legal, egui::Button::new("Find this position"))
-                    .on_hover_text("List the collection's games that reach this position");
-                if position.clicked() {
-                    actions.push(Action::FindPosition);
-                }
-            });
-        }
+        leave(ui, editor, collection, &mut actions);
         ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            if ui.button("Clear board").clicked() {
-                editor.clear();
-            }
-            if ui.button("Starting position").clicked() {
-                editor.start_position();
-            }
-            if ui
-                .button("Flip board")
-                .on_hover_text(crate::ui::shortcuts::FLIP)
-                .clicked()
-            {
-                actions.push(Action::Flip);
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(editor.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z")
-                .clicked()
-            {
-                editor.undo();
-            }
-            if ui
-                .add_enabled(editor.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Y")
-                .clicked()
-            {
-                editor.redo();
-            }
-            if ui
-                .button("Swap colours")
-                .on_hover_text("The same position from the other side")
-                .clicked()
-            {
-                editor.flip_colours();
-            }
-        });
+        board_tools(ui, editor, &mut actions);
         ui.separator();
-
-        ui.horizontal(|ui| {
-            let mut turn = editor.setup.turn;
-            ui.radio_value(&mut turn, Color::White, "White to move");
-            ui.radio_value(&mut turn, Color::Black, "Black to move");
-            if turn != editor.setup.turn {
-                editor.set_turn(turn);
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.label("Castling rights:");
-            let mut chess960 = editor.chess960;
-            if ui
-                .checkbox(&mut chess960, "Chess960")
-                .on_hover_text("The king anywhere on its first rank, castling with the rook of each side")
-                .changed()
-            {
-                editor.set_chess960(chess960);
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            for color in Color::ALL {
-                for side in CastlingSide::ALL {
-                    let letter = CastlingRights::letter(color, side);
-                    let name = match (editor.chess960, editor.rook_960(color, side)) {
-                        (true, Some(file)) => {
-                            format!("{} {}, rook on {}", color.name(), side.san(), (b'a' + file) as char)
-                        }
-                        _ => format!("{} {}", color.name(), side.san()),
-                    };
-                    let mut on = editor.setup.castling.has(color, side);
-                    let possible = editor.castling_possible(color, side);
-                    let response = ui
-                        .add_enabled(
-                            possible || on,
-                            egui::Checkbox::new(&mut on, format!("{letter} ({name})")),
-                        )
-                        .on_disabled_hover_text(if editor.chess960 {
-                            "The king must be on its first rank with a rook on that side"
-                        } else {
-                            "The king and the rook must be on their home squares"
-                        });
-                    if response.changed() {
-                        editor.set_castling(color, side, on);
-                    }
-                }
-            }
-        });
-        ui.horizontal(|ui| {
-            let candidates = editor.ep_candidates();
-            let current = editor.setup.ep_square;
-            let text = current.map_or("none".to_string(), |s| s.to_string());
-            egui::ComboBox::from_label("En passant square")
-                .selected_text(text)
-                .show_ui(ui, |ui| {
-                    if ui.selectable_label(current.is_none(), "none").clicked() {
-                        editor.set_ep(None);
-                    }
-                    for sq in candidates {
-                        if ui.selectable_label(current == Some(sq), sq.to_string()).clicked() {
-                            editor.set_ep(Some(sq));
-                        }
-                    }
-                });
-        });
-        ui.horizontal(|ui| {
-            let mut half = editor.setup.halfmoves;
-            let mut full = editor.setup.fullmoves;
-            let label = ui.label("Halfmove clock:");
-            if ui
-                .add(egui::DragValue::new(&mut half).range(0..=999))
-                .labelled_by(label.id)
-                .changed()
-            {
-                editor.set_halfmoves(half);
-            }
-            let label = ui.label("Move number:");
-            if ui
-                .add(egui::DragValue::new(&mut full).range(1..=9999))
-                .labelled_by(label.id)
-                .changed()
-            {
-                editor.set_fullmoves(full);
-            }
-        });
+        rights(ui, editor);
         ui.separator();
-
-        ui.label("FEN:");
-        let mut fen = editor.fen_text.clone();
-        let response = ui.add(
-            egui::TextEdit::singleline(&mut fen)
-                .desired_width(f32::INFINITY)
-                .id(Id::unique("fen field")),
-        );
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
-        if response.changed() {
-            editor.set_fen_text(&fen);
-        }
-        if response.lost_focus() && editor.fen_error.is_none() {
-            editor.fen_text = editor.fen();
-        }
-        if let Some(error) = &editor.fen_error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
-        }
-        if ui.button("Copy FEN").clicked() {
-            ui.ctx().copy_text(editor.fen());
-            actions.push(Action::Notice("FEN copied".to_string()));
-        }
+        fen_field(ui, editor, &mut actions);
         ui.separator();
-
-        let problems = editor.problems();
-        if problems.is_empty() {
-            ui.label(RichText::new("✔ The position is legal").color(Color32::from_rgb(40, 140, 60)));
-        }
-        for problem in problems {
-            ui.horizontal_wrapped(|ui| {
-                let color = if problem.is_error() {
-                    ui.visuals().error_fg_color
-                } else {
-                    ui.visuals().warn_fg_color
-                };
-                let mark = if problem.is_error() { "✖" } else { "⚠" };
-                ui.colored_label(color, format!("{mark} {problem}"));
-                if let Some(fix) = problem.fix()
-                    && ui.small_button(format!("→ {fix}")).clicked()
-                {
-                    editor.fix(&problem);
-                }
-            });
-        }
+        problems(ui, editor);
     });
     actions
+}
+
+/// Play from here, back to the game, and with a collection open, its games
+/// with this material or this position.
+fn leave(ui: &mut egui::Ui, editor: &Editor, collection: bool, actions: &mut Vec<Action>) {
+    let legal = editor.position().is_ok();
+    ui.horizontal_wrapped(|ui| {
+        let play = ui
+            .add_enabled(legal, egui::Button::new(RichText::new("Play from here").strong()))
+            .on_disabled_hover_text("The position must be legal first");
+        if play.clicked() {
+            actions.push(Action::Request(Pending::PlayFromEditor));
+        }
+        if ui.button("Back to the game").clicked() {
+            actions.push(Action::LeaveEditor);
+        }
+    });
+    if collection {
+        ui.horizontal_wrapped(|ui| {
+            let material = ui
+                .add_enabled(legal, egui::Button::new("Games with this material"))
+                .on_hover_text("List the collection's games that reach this material balance (for endgame study)")
+                .on_disabled_hover_text("The position must be legal first");
+            if material.clicked() {
+                actions.push(Action::FindMaterial);
+            }
+            let position = ui
+                .add_enabled(legal, egui::Button::new("Find this position"))
+                .on_hover_text("List the collection's games that reach this position");
+            if position.clicked() {
+                actions.push(Action::FindPosition);
+            }
+        });
+    }
+}
+
+/// Clear, the starting position, flip, undo and redo, swap colours.
+fn board_tools(ui: &mut egui::Ui, editor: &mut Editor, actions: &mut Vec<Action>) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Clear board").clicked() {
+            editor.clear();
+        }
+        if ui.button("Starting position").clicked() {
+            editor.start_position();
+        }
+        if ui
+            .button("Flip board")
+            .on_hover_text(crate::ui::shortcuts::FLIP)
+            .clicked()
+        {
+            actions.push(Action::Flip);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(editor.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
+            editor.undo();
+        }
+        if ui
+            .add_enabled(editor.can_redo(), egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
+            editor.redo();
+        }
+        if ui
+            .button("Swap colours")
+            .on_hover_text("The same position from the other side")
+            .clicked()
+        {
+            editor.flip_colours();
+        }
+    });
+}
+
+/// The side to move, the castling rights (Chess960's too), the en passant
+/// square and the move counters.
+fn rights(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.horizontal(|ui| {
+        let mut turn = editor.setup.turn;
+        ui.radio_value(&mut turn, Color::White, "White to move");
+        ui.radio_value(&mut turn, Color::Black, "Black to move");
+        if turn != editor.setup.turn {
+            editor.set_turn(turn);
+        }
+    });
+    castling(ui, editor);
+    ui.horizontal(|ui| {
+        let candidates = editor.ep_candidates();
+        let current = editor.setup.ep_square;
+        let text = current.map_or("none".to_string(), |s| s.to_string());
+        egui::ComboBox::from_label("En passant square")
+            .selected_text(text)
+            .show_ui(ui, |ui| {
+                if ui.selectable_label(current.is_none(), "none").clicked() {
+                    editor.set_ep(None);
+                }
+                for sq in candidates {
+                    if ui.selectable_label(current == Some(sq), sq.to_string()).clicked() {
+                        editor.set_ep(Some(sq));
+                    }
+                }
+            });
+    });
+    ui.horizontal(|ui| {
+        let mut half = editor.setup.halfmoves;
+        let mut full = editor.setup.fullmoves;
+        let label = ui.label("Halfmove clock:");
+        if ui
+            .add(egui::DragValue::new(&mut half).range(0..=999))
+            .labelled_by(label.id)
+            .changed()
+        {
+            editor.set_halfmoves(half);
+        }
+        let label = ui.label("Move number:");
+        if ui
+            .add(egui::DragValue::new(&mut full).range(1..=9999))
+            .labelled_by(label.id)
+            .changed()
+        {
+            editor.set_fullmoves(full);
+        }
+    });
+}
+
+/// The castling rights, each possible only when its king and rook stand
+/// where castling needs them.
+fn castling(ui: &mut egui::Ui, editor: &mut Editor) {
+    ui.horizontal(|ui| {
+        ui.label("Castling rights:");
+        let mut chess960 = editor.chess960;
+        if ui
+            .checkbox(&mut chess960, "Chess960")
+            .on_hover_text("The king anywhere on its first rank, castling with the rook of each side")
+            .changed()
+        {
+            editor.set_chess960(chess960);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                let letter = CastlingRights::letter(color, side);
+                let name = match (editor.chess960, editor.rook_960(color, side)) {
+                    (true, Some(file)) => {
+                        format!("{} {}, rook on {}", color.name(), side.san(), (b'a' + file) as char)
+                    }
+                    _ => format!("{} {}", color.name(), side.san()),
+                };
+                let mut on = editor.setup.castling.has(color, side);
+                let possible = editor.castling_possible(color, side);
+                let response = ui
+                    .add_enabled(
+                        possible || on,
+                        egui::Checkbox::new(&mut on, format!("{letter} ({name})")),
+                    )
+                    .on_disabled_hover_text(if editor.chess960 {
+                        "The king must be on its first rank with a rook on that side"
+                    } else {
+                        "The king and the rook must be on their home squares"
+                    });
+                if response.changed() {
+                    editor.set_castling(color, side, on);
+                }
+            }
+        }
+    });
+}
+
+/// The position as FEN, to read, type or paste, and to copy.
+fn fen_field(ui: &mut egui::Ui, editor: &mut Editor, actions: &mut Vec<Action>) {
+    ui.label("FEN:");
+    let mut fen = editor.fen_text.clone();
+    let response = ui.add(
+        egui::TextEdit::singleline(&mut fen)
+            .desired_width(f32::INFINITY)
+            .id(Id::unique("fen field")),
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "FEN"));
+    if response.changed() {
+        editor.set_fen_text(&fen);
+    }
+    if response.lost_focus() && editor.fen_error.is_none() {
+        editor.fen_text = editor.fen();
+    }
+    if let Some(error) = &editor.fen_error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    if ui.button("Copy FEN").clicked() {
+        actions.push(Action::CopyFen);
+    }
+}
+
+/// What keeps the position from being legal, each with its fix where there
+/// is one.
+fn problems(ui: &mut egui::Ui, editor: &mut Editor) {
+    let problems = editor.problems();
+    if problems.is_empty() {
+        ui.label(RichText::new("✔ The position is legal").color(Color32::from_rgb(40, 140, 60)));
+    }
+    for problem in problems {
+        ui.horizontal_wrapped(|ui| {
+            let color = if problem.is_error() {
+                ui.visuals().error_fg_color
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            let mark = if problem.is_error() { "✖" } else { "⚠" };
+            ui.colored_label(color, format!("{mark} {problem}"));
+            if let Some(fix) = problem.fix()
+                && ui.small_button(format!("→ {fix}")).clicked()
+            {
+                editor.fix(&problem);
+            }
+        });
+    }
 }

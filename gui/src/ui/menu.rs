@@ -111,17 +111,8 @@ fn file_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
     );
     item(ui, egui::Button::new("Export PGN…"), Action::ExportPgn, actions);
     ui.separator();
-    // The clipboard is the window's: copied here, the note from the model.
-    if ui.button("Copy FEN").clicked() {
-        ui.ctx().copy_text(model.fen());
-        actions.push(Action::Notice("FEN copied".to_string()));
-        ui.close();
-    }
-    if ui.button("Copy PGN").clicked() {
-        ui.ctx().copy_text(model.pgn());
-        actions.push(Action::Notice("PGN copied".to_string()));
-        ui.close();
-    }
+    item(ui, egui::Button::new("Copy FEN"), Action::CopyFen, actions);
+    item(ui, egui::Button::new("Copy PGN"), Action::CopyPgn, actions);
     item(ui, egui::Button::new("Paste FEN or PGN…"), Action::PasteDialog, actions);
     ui.separator();
     item(

@@ -1,5 +1,15 @@
 //! Drawing the model with egui: the board, the play and editor panels, the
 //! menu bar and the dialogs.
+//!
+//! The rule every panel and dialog here keeps: it reads the model and
+//! returns what the person decided as [`Action`](crate::model::Action)s,
+//! which the app hands to `Model::apply`, the model's one door in. A form
+//! may edit its own draft in place (a dialog's text or game setup, the
+//! editor's position: state that is the form's alone, with nothing to
+//! check before each keystroke); anything beyond it (playing a move,
+//! closing, saving, copying to the clipboard, choosing a file) is an
+//! `Action`, never a call on the model or the desktop. One function a
+//! dialog or a panel's section, as `play/` and `dialogs/` lay them out.
 
 pub mod animation;
 pub mod board;
