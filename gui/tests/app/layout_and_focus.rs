@@ -122,3 +122,37 @@ fn no_time_per_move_on_the_clock() {
     assert_eq!(h.query_all_by_label("Time per move").count(), 0);
     h.get_by_label("On the clock, the computer spends its time as it sees fit.");
 }
+
+/// The buttons stay where they are (issue 87: a click meant for Hint hit
+/// Offer draw once rows above them grew): when a game against the computer
+/// on the clock starts (the players and the clocks appear), when a hint is
+/// shown, and when the game ends (the result banner).
+#[test]
+fn the_buttons_stay_where_they_are() {
+    use chess_gui::model::clock::TimeControl;
+    use chess_gui::model::{Action, GameSetup, Pending, Player};
+    let mut h = common::harness_with(&[], &[], |_| {});
+    common::settle(&mut h);
+    let labels = ["Flip board", "Undo", "Resign", "Offer draw", "Hint"];
+    let places = |h: &egui_kittest::Harness<'static, chess_gui::ChessApp>| labels.map(|l| h.get_by_label(l).rect().min);
+    let before = places(&h);
+    let setup = GameSetup {
+        black: Player::Computer,
+        think_ms: 60_000,
+        level: 10,
+        time_control: Some(TimeControl::fischer(5, 0)),
+        ..GameSetup::default()
+    };
+    h.state_mut().model.request(Pending::NewGameWith(setup));
+    common::settle(&mut h);
+    h.get_by_label_contains("White: you · Black: computer");
+    assert_eq!(places(&h), before, "the players and the clocks came below");
+    h.state_mut().model.apply(Action::Hint);
+    common::step_until(&mut h, 2000, |app| app.model.current_hint().is_some());
+    h.get_by_label_contains("Hint: ");
+    assert_eq!(places(&h), before, "the hint came below");
+    h.state_mut().model.apply(Action::Resign);
+    common::settle(&mut h);
+    assert!(h.state().model.play.outcome().is_some());
+    assert_eq!(places(&h), before, "the result came below");
+}

@@ -5,9 +5,9 @@ use egui::{Color32, RichText, Sense, Stroke, Vec2};
 
 use crate::model::{Action, Model, computer};
 
-/// The analysis: start/stop, a hint, the evaluation bar and the best
-/// lines in SAN.
-pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
+/// The analysis' buttons: start/stop, a hint, how many lines, and which
+/// engine (rows that never change height, so they stay where they are).
+pub(super) fn analysis_buttons(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
     let mut actions = Vec::new();
     ui.horizontal_wrapped(|ui| {
         let analysing = model.computer.analysing;
@@ -32,6 +32,12 @@ pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
     });
     // Which engine, on a row of its own.
     ui.horizontal(|ui| engine_choice(ui, model, &mut actions));
+    actions
+}
+
+/// What the analysis found: the hint, the evaluation bar and the best
+/// lines in SAN.
+pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) {
     if model.computer.hinting {
         ui.weak("Looking for a hint…");
     } else if let Some(hint) = model.current_hint() {
@@ -44,11 +50,11 @@ pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
         if model.computer.analysing {
             ui.weak("Analysing…");
         }
-        return actions;
+        return;
     }
     let Some(score) = analysis.white_score() else {
         ui.weak("Analysing…");
-        return actions;
+        return;
     };
     evaluation_bar(ui, score, analysis.depth());
     let pos = model.play.position();
@@ -69,7 +75,6 @@ pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) -> Vec<Action> {
                 ""
             });
     }
-    actions
 }
 
 /// Which engine analyses, chosen here without a new game: the built-in

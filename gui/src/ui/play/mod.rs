@@ -127,18 +127,24 @@ fn promotion_picker(ui: &mut egui::Ui, model: &Model, rect: egui::Rect, from: Sq
 }
 
 /// The panel beside the board: controls, the move box and the move list.
+///
+/// The buttons come first, in rows that never change height, so that they
+/// stay where they are between games and when a result, a clock, the
+/// players or a hint appear below them (a click meant for one button must
+/// not land on another that moved there).
 pub fn side_panel(ui: &mut egui::Ui, model: &mut Model) -> Vec<Action> {
     ui.add_space(6.0);
+    let mut actions = controls::controls(ui, model);
+    actions.extend(analysis::analysis_buttons(ui, model));
+    ui.separator();
     banner::result_banner(ui, model);
     // Against the computer: who plays which side, at what level.
     if let Some(players) = model.computer.setup.players() {
         ui.add(egui::Label::new(RichText::new(players).strong()).wrap());
     }
-    let mut actions: Vec<Action> = clocks::clocks(ui, model).into_iter().collect();
+    actions.extend(clocks::clocks(ui, model));
     actions.extend(header::header_panel(ui, &model.play.game));
-    actions.extend(controls::controls(ui, model));
-    ui.separator();
-    actions.extend(analysis::analysis(ui, model));
+    analysis::analysis(ui, model);
     ui.separator();
     actions.extend(book::book_panel(ui, model));
     ui.separator();
