@@ -138,16 +138,20 @@ impl Chooser {
         let folder = self.start_folder(&request.purpose);
         if self.native && !self.in_app_always {
             let (send, receive) = mpsc::channel();
-            let ctx = ctx.clone();
+            let waker = ctx.clone();
             let FileRequest { purpose, kind, name } = request.clone();
             let folder = folder.clone();
             let spawned = std::thread::Builder::new().name("file dialog".into()).spawn(move || {
                 let path = native_dialog(&purpose, kind, name.as_deref(), folder.as_deref());
                 let _ = send.send(path);
-                ctx.request_repaint();
+                waker.request_repaint();
             });
             if spawned.is_ok() {
                 self.running = Some((request, Running::Native(receive, std::time::Instant::now())));
+                // One more frame now, so the menu that asked (closed by its
+                // click) is not left drawn open behind the desktop's dialog
+                // until that dialog answers.
+                ctx.request_repaint();
                 return;
             }
         }

@@ -200,3 +200,19 @@ fn the_file_menu_closes_behind_the_open_dialog() {
         "the File menu is still open behind the dialog"
     );
 }
+
+/// File → Open…: the menu closes as the dialog opens (issue 87: it stayed
+/// drawn open behind the dialog).
+#[test]
+fn the_file_menu_closes_when_its_dialog_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open recent");
+    h.get_by_label("Open… Ctrl+O").click();
+    h.run();
+    h.get_by_label("Open a game or PGN file");
+    assert!(h.query_by_label("Open recent").is_none(), "the menu is closed");
+}
