@@ -156,3 +156,31 @@ fn the_buttons_stay_where_they_are() {
     assert!(h.state().model.play.outcome().is_some());
     assert_eq!(places(&h), before, "the result came below");
 }
+
+/// No tooltip of the New game dialog covers its Start game button (issue
+/// 87): hovered, the rows just above it explain themselves without hiding
+/// it.
+#[test]
+fn no_tooltip_covers_start_game() {
+    let mut h = common::harness_with(&[], &[], |_| {});
+    common::settle(&mut h);
+    click(&mut h, "New game");
+    let start = h.get_by_label("Start game").rect();
+    for (widget, tip) in [
+        ("Opening book: none", "Polyglot book"),
+        ("Choose book…", "Polyglot book"),
+        ("Choose engine…", "UCI engine program"),
+    ] {
+        h.get_by_label(widget).hover();
+        for _ in 0..60 {
+            h.step();
+        }
+        if let Some(tooltip) = h.query_by_label_contains(tip) {
+            assert!(
+                !tooltip.rect().intersects(start),
+                "{widget}'s tooltip {:?} covers Start game {start:?}",
+                tooltip.rect()
+            );
+        }
+    }
+}

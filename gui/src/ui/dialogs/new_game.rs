@@ -145,24 +145,27 @@ fn engine_choice(ui: &mut egui::Ui, setup: &mut GameSetup, engines: &[Found]) ->
     .inner
 }
 
-/// The opening book the computer plays from. Returns whether "Choose
-/// book…" was clicked.
+/// The opening book the computer plays from, said in words rather than in
+/// a tooltip (the row stands just above Start game, which a tooltip would
+/// cover). Returns whether "Choose book…" was clicked.
 fn book_choice(ui: &mut egui::Ui, setup: &mut GameSetup) -> bool {
-    ui.horizontal(|ui| {
-        let name = setup
-            .book
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or("none".to_string(), |n| n.to_string_lossy().into_owned());
-        ui.label(format!("Opening book: {name}"))
-            .on_hover_text("The computer plays from a Polyglot book (.bin) while the game is in it");
-        let choose = ui.button("Choose book…").clicked();
-        if setup.book.is_some() && ui.button("No book").clicked() {
-            setup.book = None;
-        }
-        choose
-    })
-    .inner
+    let choose = ui
+        .horizontal(|ui| {
+            let name = setup
+                .book
+                .as_ref()
+                .and_then(|p| p.file_name())
+                .map_or("none".to_string(), |n| n.to_string_lossy().into_owned());
+            ui.label(format!("Opening book: {name}"));
+            let choose = ui.button("Choose book…").clicked();
+            if setup.book.is_some() && ui.button("No book").clicked() {
+                setup.book = None;
+            }
+            choose
+        })
+        .inner;
+    ui.weak("The computer plays from a Polyglot book (.bin) while the game is in it.");
+    choose
 }
 
 /// Standard chess or Chess960, and which start position: a number from 0
