@@ -329,16 +329,19 @@ fn table(ui: &mut egui::Ui, list: &mut GameList, actions: &mut Vec<Action>) {
         .collect();
     let sort = list.sort();
     let mut sort_by = None;
+    // Each column at least as wide as its heading with a sort arrow, so
+    // sorting by it does not cut its heading short.
+    let widths: Vec<f32> = columns.iter().map(|&c| heading_width(ui, c)).collect();
     let mut builder = TableBuilder::new(ui).striped(true).sense(egui::Sense::click());
-    for &column in &columns {
+    for (&column, &heading) in columns.iter().zip(&widths) {
         builder = builder.column(match column {
-            Column::Number => TableColumn::exact(64.0),
-            Column::White | Column::Black => TableColumn::initial(150.0).at_least(60.0),
-            Column::WhiteElo | Column::BlackElo | Column::Eco | Column::Ply => TableColumn::exact(44.0),
-            Column::Result => TableColumn::exact(56.0),
-            Column::Date => TableColumn::exact(84.0),
-            Column::Event => TableColumn::remainder().at_least(80.0),
-            Column::Moves => TableColumn::exact(52.0),
+            Column::Number => TableColumn::exact(heading.max(64.0)),
+            Column::White | Column::Black => TableColumn::initial(150.0).at_least(heading.max(60.0)),
+            Column::WhiteElo | Column::BlackElo | Column::Eco | Column::Ply => TableColumn::exact(heading.max(44.0)),
+            Column::Result => TableColumn::exact(heading.max(56.0)),
+            Column::Date => TableColumn::exact(heading.max(84.0)),
+            Column::Event => TableColumn::remainder().at_least(heading.max(80.0)),
+            Column::Moves => TableColumn::exact(heading.max(52.0)),
         });
     }
     if let Some(row) = scroll_to {
@@ -422,6 +425,24 @@ fn table(ui: &mut egui::Ui, list: &mut GameList, actions: &mut Vec<Action>) {
     if let Some(column) = sort_by {
         list.sort_by(column);
     }
+}
+
+/// The width `column`'s heading button takes with its sort arrow (the
+/// wider of the two).
+fn heading_width(ui: &egui::Ui, column: Column) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let name = column.name().trim_end();
+    let text = ["▲", "▼"]
+        .iter()
+        .map(|arrow| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap(format!("{name} {arrow}"), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+        })
+        .fold(0.0, f32::max);
+    text + 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x
 }
 
 /// A column's name in words, for the sort's tooltip.

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use common::{click, harness_with, settle};
 
@@ -72,4 +72,76 @@ fn a_compressed_file_opens_as_the_plain_one() {
     common::double_click(&mut h, "Carla Diaz");
     assert_eq!(h.state().model.play.game.tags.get("White"), Some("Carla Diaz"));
     h.get_by_label("2. Qh5");
+}
+
+/// The `j`-th of the game list's headings (`names` in order), as
+/// drawn: its button, by its name without the sort arrow.
+fn heading<'h>(
+    h: &'h egui_kittest::Harness<'static, chess_gui::ChessApp>,
+    names: &[&str],
+    j: usize,
+) -> egui_kittest::Node<'h> {
+    let mut found: Vec<_> = h
+        .get_all_by_role(egui::accesskit::Role::Button)
+        .filter(|b| {
+            b.accesskit_node()
+                .label()
+                .is_some_and(|l| l.trim_end_matches([' ', '▲', '▼']) == names[j])
+        })
+        .collect();
+    found.sort_by(|a, b| a.rect().left().total_cmp(&b.rect().left()));
+    // The two "Elo" headings: White's first.
+    let nth = names[..j].iter().filter(|&&n| n == names[j]).count();
+    found.swap_remove(nth)
+}
+
+/// Every heading shows whole with its sort arrow (issue 87: "Result ▲"
+/// was cut by its column): sorted each way, no heading runs into the next.
+#[test]
+fn sorted_headings_are_not_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.pgn");
+    std::fs::write(&path, PGN).unwrap();
+    let mut h = harness_with(std::slice::from_ref(&path), &[], |_| {});
+    settle(&mut h);
+    common::menu(&mut h, "File", "Open… Ctrl+O");
+    common::wait_for_game_list(&mut h);
+    let names = [
+        "#", "White", "Elo", "Black", "Elo", "Result", "Date", "Event", "ECO", "Moves",
+    ];
+    for i in 0..names.len() {
+        for arrow in ["▲", "▼"] {
+            // A click on a heading sorts by it; a second turns the order.
+            for _ in 0..3 {
+                let label = heading(&h, &names, i).accesskit_node().label().unwrap_or_default();
+                if label.ends_with(arrow) {
+                    break;
+                }
+                heading(&h, &names, i).click();
+                settle(&mut h);
+            }
+            let label = heading(&h, &names, i).accesskit_node().label().unwrap_or_default();
+            assert!(label.ends_with(arrow), "{label}");
+            // The heading's button is as wide as its text needs (a button
+            // narrower than that shows its text cut short).
+            let needed = {
+                let font = egui::TextStyle::Button.resolve(&h.ctx.global_style());
+                let text = h
+                    .ctx
+                    .fonts_mut(|f| f.layout_no_wrap(label.clone(), font, egui::Color32::WHITE).size().x);
+                text + 2.0 * h.ctx.global_style().spacing.button_padding.x
+            };
+            let width = heading(&h, &names, i).rect().width();
+            assert!(width + 0.5 >= needed, "{label}: {width} wide, needs {needed}");
+            for j in 0..names.len() - 1 {
+                let (this, next) = (heading(&h, &names, j).rect(), heading(&h, &names, j + 1).rect());
+                assert!(
+                    this.right() <= next.left() + 0.5,
+                    "sorted by {label}: {} runs into {} ({this:?}, {next:?})",
+                    names[j],
+                    names[j + 1]
+                );
+            }
+        }
+    }
 }
