@@ -38,7 +38,8 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Panel {
         return out;
     };
     indexing(ui, collection, &mut out.actions);
-    ui.horizontal(|ui| {
+    // Rows wrap rather than run past a narrow panel's edge.
+    ui.horizontal_wrapped(|ui| {
         if ui
             .button("Find this position")
             .on_hover_text("List the games that reach the position on the board")
@@ -84,7 +85,8 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Panel {
         }
     };
     ui.add_enabled_ui(current, |ui| {
-        egui::ScrollArea::vertical()
+        // Both ways: what a narrow panel cannot show is scrolled to, not cut.
+        egui::ScrollArea::both()
             .id_salt("explorer")
             .auto_shrink([false, true])
             .show(ui, |ui| moves_and_games(ui, answer, current, &mut out));
@@ -98,7 +100,7 @@ pub fn panel(ui: &mut egui::Ui, model: &Model) -> Panel {
 
 /// The collections open, to choose the one shown (and close one).
 fn chooser(ui: &mut egui::Ui, collections: &Collections, actions: &mut Vec<Action>) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let name = collections.active().map_or_else(|| "—".to_string(), Collection::name);
         let combo = egui::ComboBox::from_id_salt("collection")
             .selected_text(name)
@@ -168,6 +170,9 @@ fn moves_and_games(ui: &mut egui::Ui, answer: &Explorer, current: bool, out: &mu
         ui.weak("No game reaches this position.");
         return;
     }
+    // The bar takes the width the other columns leave (they need about
+    // 240 px), between 60 and 150, so the table fits a narrow panel.
+    let bar = (ui.available_width() - 240.0).clamp(60.0, 150.0);
     egui::Grid::new("explorer moves")
         .num_columns(5)
         .striped(true)
@@ -175,16 +180,20 @@ fn moves_and_games(ui: &mut egui::Ui, answer: &Explorer, current: bool, out: &mu
         .show(ui, |ui| {
             ui.strong("Move");
             ui.strong("Games");
-            ui.strong("White / Draw / Black");
+            if bar >= 130.0 {
+                ui.strong("White / Draw / Black");
+            } else {
+                ui.strong("W / D / B").on_hover_text("White / Draw / Black");
+            }
             ui.strong("Elo");
             ui.strong("Year");
             ui.end_row();
             for row in &answer.moves {
-                move_row(ui, row, answer.games, current, out);
+                move_row(ui, row, answer.games, bar, current, out);
             }
             ui.label("Σ");
             ui.label(thousands(answer.games));
-            result_bar(ui, answer.white, answer.draws, answer.black);
+            result_bar(ui, bar, answer.white, answer.draws, answer.black);
             ui.end_row();
         });
     if answer.top.is_empty() {
@@ -204,7 +213,7 @@ fn moves_and_games(ui: &mut egui::Ui, answer: &Explorer, current: bool, out: &mu
 
 /// One move: a button with its SAN, its games and share, the bar, the
 /// average rating and the last year.
-fn move_row(ui: &mut egui::Ui, row: &MoveRow, total: u64, current: bool, out: &mut Panel) {
+fn move_row(ui: &mut egui::Ui, row: &MoveRow, total: u64, bar: f32, current: bool, out: &mut Panel) {
     let button = ui.add(egui::Button::new(RichText::new(&row.san).strong()).min_size(Vec2::new(52.0, 0.0)));
     let label = format!("Explorer move {}", row.san);
     button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
@@ -218,16 +227,16 @@ fn move_row(ui: &mut egui::Ui, row: &MoveRow, total: u64, current: bool, out: &m
     let games = ui.label(format!("{} ({share:.0}%)", thousands(row.games)));
     let said = format!("{}: {} games", row.san, row.games);
     games.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
-    result_bar(ui, row.white, row.draws, row.black);
+    result_bar(ui, bar, row.white, row.draws, row.black);
     ui.label(row.average_elo.map_or_else(|| "—".to_string(), |e| e.to_string()));
     ui.label(row.last_year.map_or_else(|| "—".to_string(), |y| y.to_string()));
     ui.end_row();
 }
 
-/// White's, the draws' and Black's shares as one bar, each part with its
-/// percentage where it fits.
-fn result_bar(ui: &mut egui::Ui, white: u64, draws: u64, black: u64) -> egui::Response {
-    let (rect, response) = ui.allocate_exact_size(Vec2::new(150.0, 16.0), Sense::hover());
+/// White's, the draws' and Black's shares as one bar `width` wide, each
+/// part with its percentage where it fits.
+fn result_bar(ui: &mut egui::Ui, width: f32, white: u64, draws: u64, black: u64) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, 16.0), Sense::hover());
     let decided = (white + draws + black).max(1) as f32;
     let parts = [
         (white, Color32::from_gray(245), Color32::BLACK),

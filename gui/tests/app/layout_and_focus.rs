@@ -184,3 +184,56 @@ fn no_tooltip_covers_start_game() {
         }
     }
 }
+
+/// At 900×650 and at the usual size, with the explorer open: the board
+/// stays put while the panels' contents change, and no button or text of
+/// the panels beside it is cut by the board or the window (issue 87:
+/// "Close c…", "hite took:").
+#[test]
+fn small_windows_cut_nothing_and_the_board_stays_put() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"A\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[WhiteElo \"2410\"]\n[Date \"2024.01.02\"]\n\n\
+         1. e4 e5 2. Nf3 Nc6 *\n\n[Event \"B\"]\n\n1. d4 d5 *\n",
+    )
+    .unwrap();
+    for size in [egui::vec2(900.0, 650.0), common::WINDOW] {
+        let mut app = chess_gui::ChessApp::new();
+        app.model.list_games(&path);
+        let mut h = common::harness_answering(app, size, common::Answers::default());
+        common::wait_for_game_list(&mut h);
+        h.state_mut().model.apply(chess_gui::model::Action::CloseGameList);
+        h.state_mut().model.apply(chess_gui::model::Action::ShowExplorer(true));
+        let explored = |app: &chess_gui::ChessApp| app.model.collections.active().is_some_and(|c| c.explored.is_some());
+        common::step_until(&mut h, 400, explored);
+        let board = |h: &egui_kittest::Harness<'static, chess_gui::ChessApp>| {
+            h.get_by_label("a8, black rook")
+                .rect()
+                .union(h.get_by_label("h1, white rook").rect())
+        };
+        let before = board(&h);
+        // Left of the board: the explorer's buttons and its table, whole.
+        for label in ["Open…", "Close collection", "Find this position", "Game list", "Year"] {
+            let rect = h.get_by_label(label).rect();
+            assert!(
+                rect.right() <= before.left() + 0.5,
+                "{size:?}: {label} {rect:?} runs under the board {before:?}"
+            );
+        }
+        // Right of it: the side panel's lines start after the board.
+        for label in ["White took: —", "New game", "Analyse"] {
+            let rect = h.get_by_label(label).rect();
+            assert!(
+                rect.left() >= before.right(),
+                "{size:?}: {label} {rect:?} starts under the board {before:?}"
+            );
+            assert!(rect.right() <= size.x, "{size:?}: {label} {rect:?} runs off the window");
+        }
+        // Moves change the panels' contents; the board stays put.
+        common::moves(&mut h, &[("e2", "e4"), ("e7", "e5"), ("g1", "f3")]);
+        common::step_until(&mut h, 400, explored);
+        assert_eq!(board(&h), before, "{size:?}: the board moved");
+    }
+}
