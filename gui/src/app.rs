@@ -155,6 +155,17 @@ impl ChessApp {
             egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, &self.model, &mut self.chooser.in_app_always));
         self.apply_all(menu.inner);
         egui::Panel::bottom("status").show(ui, |ui| ui::play::status_line(ui, &self.model));
+        // The game list under the board and its panels, the whole window
+        // wide (so long names show), the board still in view above it.
+        if self.model.collections.list_shown {
+            let height = ctx.content_rect().height();
+            let list = egui::Panel::bottom("game list")
+                .resizable(true)
+                .default_size(height * 0.45)
+                .size_range(160.0..=height * 0.75)
+                .show(ui, |ui| ui::game_list::show(ui, &mut self.model.collections));
+            self.apply_all(list.inner);
+        }
         // The explorer beside the board, in play and in the editor alike.
         self.view.explorer_hover = None;
         let explorer_shown = self.model.collections.explorer_shown && !self.model.collections.open.is_empty();
@@ -202,12 +213,6 @@ impl ChessApp {
                     ui::editor::board(ui, &mut self.model.editor, settings, flipped, &mut self.view)
                 });
             }
-        }
-        if self.model.collections.list_shown {
-            let actions = ui::game_list::show(&ctx, &mut self.model.collections);
-            self.apply_all(actions);
-        } else {
-            self.model.collections.was_shown = false;
         }
         // The app's own file dialog is on top: the dialog that asked for a
         // file (New game, for a book or engine) waits behind it, not drawn.

@@ -1,5 +1,6 @@
-//! The game list of a collection: a window with the collections open as
-//! tabs, a quick filter and the index's filters (player, ratings, dates,
+//! The game list of a collection: a panel under the board (the board and
+//! the list seen together, as in ChessBase and Scid) with the collections
+//! open as tabs, a quick filter and the index's filters (player, ratings, dates,
 //! result, ECO, event, moves), what the list shows ("games reaching the
 //! position", with the ply), progress while the file is read and indexed,
 //! and a table whose rows are laid out only when on screen (egui_extras),
@@ -14,48 +15,35 @@ use crate::model::collection::{Collection, Collections, Search};
 use crate::model::game_list::{Column, GameList};
 use crate::ui::explorer::thousands;
 
-/// Shows the list of the collection shown; the actions asked for are
-/// returned (sorting, the quick filter and the keyboard's row are the
-/// list's own, changed in place).
-pub fn show(ctx: &egui::Context, collections: &mut Collections) -> Vec<Action> {
+/// Shows the list of the collection shown in `ui` (the panel under the
+/// board); the actions asked for are returned (sorting, the quick filter
+/// and the keyboard's row are the list's own, changed in place).
+pub fn show(ui: &mut egui::Ui, collections: &mut Collections) -> Vec<Action> {
     let mut actions = Vec::new();
     let names: Vec<String> = collections.open.iter().map(Collection::name).collect();
     let active = collections.active;
-    if collections.active().is_none() {
-        return actions;
-    }
-    let title = format!("Games in {}", names[active]);
-    // Shown again (Ctrl+L, a search), the list comes to the front.
-    let id = egui::Id::unique("game list");
-    if !collections.was_shown {
-        ctx.move_to_top(egui::LayerId::new(egui::Order::Middle, id));
-    }
-    collections.was_shown = true;
     let Some(collection) = collections.active_mut() else {
         return actions;
     };
-    egui::Window::new(title)
-        .id(id)
-        .collapsible(false)
-        .default_size([980.0, 600.0])
-        .show(ctx, |ui| {
-            if names.len() > 1 {
-                ui.horizontal(|ui| {
-                    for (i, name) in names.iter().enumerate() {
-                        if ui.selectable_label(i == active, name).clicked() && i != active {
-                            actions.push(Action::ShowCollection(i));
-                        }
-                    }
-                });
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("Games in {}", names[active]));
+        // The other collections open, as tabs.
+        if names.len() > 1 {
+            for (i, name) in names.iter().enumerate() {
+                if ui.selectable_label(i == active, name).clicked() && i != active {
+                    actions.push(Action::ShowCollection(i));
+                }
             }
-            top_line(ui, collection, &mut actions);
-            filters(ui, collection, &mut actions);
-            search_line(ui, collection, &mut actions);
-            progress(ui, collection, &mut actions);
-            problems(ui, &collection.list);
-            ui.separator();
-            table(ui, &mut collection.list, &mut actions);
-        });
+        }
+    });
+    top_line(ui, collection, &mut actions);
+    filters(ui, collection, &mut actions);
+    search_line(ui, collection, &mut actions);
+    progress(ui, collection, &mut actions);
+    problems(ui, &collection.list);
+    ui.separator();
+    table(ui, &mut collection.list, &mut actions);
     actions
 }
 

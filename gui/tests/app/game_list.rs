@@ -23,6 +23,13 @@ fn a_file_of_games_is_listed_sorted_filtered_and_one_opened() {
     common::wait_for_game_list(&mut h);
     h.get_by_label("3 games");
     h.get_by_label("Club night 🏆");
+    // The list is under the board, not over it: both are seen together.
+    let board = h.get_by_label("a1, white rook").rect();
+    let row = h.get_by_label("Club night 🏆").rect();
+    assert!(
+        row.top() >= board.bottom(),
+        "the list {row:?} covers the board {board:?}"
+    );
     // Game 3 has an illegal king move: listed with its line.
     click(&mut h, "1 game(s) cannot be read");
     h.get_by_label_contains("Game 3, line 21: illegal move Ke3");

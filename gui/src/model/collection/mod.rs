@@ -388,11 +388,8 @@ pub struct Collections {
     pub open: Vec<Collection>,
     /// The one shown.
     pub active: usize,
-    /// Whether the game list window is shown.
+    /// Whether the game list is shown (under the board).
     pub list_shown: bool,
-    /// Whether the list was drawn last frame (the view's note: shown
-    /// again, it comes to the front).
-    pub was_shown: bool,
     /// Whether the explorer is shown beside the board.
     pub explorer_shown: bool,
     waker: Option<Waker>,
