@@ -146,6 +146,24 @@ fn analysis_shows_an_evaluation_and_lines() {
     assert!(h.query_by_label_contains("Evaluation ").is_none());
 }
 
+/// The analysis' lines are not cut at the panel's edge: each takes two
+/// rows (wrapped), so what is below them stays put while the engine's
+/// lines grow (issue 87).
+#[test]
+fn analysis_lines_wrap_and_the_move_box_stays_put() {
+    let mut h = harness();
+    click(&mut h, "Analyse");
+    wait_until(&mut h, "a line", |app| app.model.computer.analysis.depth() >= 3);
+    let move_box = h.get_by_label("Move").rect();
+    let font = egui::TextStyle::Monospace.resolve(&h.ctx.global_style());
+    let row = h.ctx.fonts_mut(|f| f.row_height(&font));
+    let line = h.get_by_label_contains("1. ").rect();
+    assert!(line.height() >= 2.0 * row - 0.5, "two rows: {line:?}, a row {row}");
+    wait_until(&mut h, "a deeper line", |app| app.model.computer.analysis.depth() >= 9);
+    assert_eq!(h.get_by_label("Move").rect(), move_box, "the move box stayed put");
+    click(&mut h, "Stop analysis");
+}
+
 #[test]
 fn a_hint_for_the_side_to_move() {
     let mut h = harness();

@@ -68,12 +68,11 @@ pub(super) fn analysis(ui: &mut egui::Ui, model: &Model) {
             pos.san_line(&line.pv),
             if in_book { "  (book)" } else { "" }
         );
-        ui.add(egui::Label::new(RichText::new(text).monospace()).truncate())
-            .on_hover_text(if in_book {
-                "Its first move is in the opening book"
-            } else {
-                ""
-            });
+        line_label(ui, text).on_hover_text(if in_book {
+            "Its first move is in the opening book"
+        } else {
+            ""
+        });
     }
 }
 
@@ -147,4 +146,26 @@ fn evaluation_bar(ui: &mut egui::Ui, score: chess_engine::Score, depth: u32) {
         Stroke::new(1.0, Color32::from_rgb(200, 60, 60)),
     );
     ui.label(RichText::new(text).strong());
+}
+
+/// An analysis line in two rows, always (its words wrapped, not cut at the
+/// panel's edge; a line longer than two rows ends with "…"): the rows below
+/// stay put as the engine's lines grow and shrink.
+fn line_label(ui: &mut egui::Ui, text: String) -> egui::Response {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let width = ui.available_width();
+    let mut job =
+        egui::text::LayoutJob::single_section(text, egui::TextFormat::simple(font.clone(), ui.visuals().text_color()));
+    job.wrap = egui::text::TextWrapping {
+        max_width: width,
+        max_rows: 2,
+        break_anywhere: false,
+        overflow_character: Some('…'),
+    };
+    let rows = 2.0 * ui.fonts_mut(|f| f.row_height(&font));
+    ui.allocate_ui(Vec2::new(width, rows), |ui| {
+        ui.set_min_height(rows);
+        ui.add(egui::Label::new(job))
+    })
+    .inner
 }
