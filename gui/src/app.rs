@@ -292,7 +292,7 @@ impl ChessApp {
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.view.quitting && self.model.is_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.model.request(Pending::Quit);
+            self.model.apply(crate::model::Action::Request(Pending::Quit));
         }
     }
 }
