@@ -11,16 +11,22 @@ const PGN: &str = "[Event \"Spring open\"]\n[White \"Carla Diaz\"]\n[Black \"Bo 
                    [Event \"Spring open\"]\n[White \"Anna Berg\"]\n[Black \"Dev Patel\"]\n[Result \"0-1\"]\n\n1. d4 0-1\n\n\
                    [Event \"Club night 🏆\"]\n[White \"Bo Chen\"]\n[Black \"Eli Novak\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n";
 
-#[test]
-fn a_file_of_games_is_listed_sorted_filtered_and_one_opened() {
+/// The app with `PGN` opened by File → Open… and listed (the list fills
+/// in the background); the folder holding the file goes with it.
+fn club_listed() -> (egui_kittest::Harness<'static, chess_gui::ChessApp>, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("club.pgn");
     std::fs::write(&path, PGN).unwrap();
     let mut h = harness_with(std::slice::from_ref(&path), &[], |_| {});
     settle(&mut h);
     common::menu(&mut h, "File", "Open… Ctrl+O");
-    // The list fills in the background.
     common::wait_for_game_list(&mut h);
+    (h, dir)
+}
+
+#[test]
+fn a_file_of_games_is_listed_sorted_filtered_and_one_opened() {
+    let (mut h, _dir) = club_listed();
     h.get_by_label("3 games");
     h.get_by_label("Club night 🏆");
     // The list is under the board, not over it: both are seen together.
@@ -106,13 +112,7 @@ fn heading<'h>(
 /// was cut by its column): sorted each way, no heading runs into the next.
 #[test]
 fn sorted_headings_are_not_cut() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("club.pgn");
-    std::fs::write(&path, PGN).unwrap();
-    let mut h = harness_with(std::slice::from_ref(&path), &[], |_| {});
-    settle(&mut h);
-    common::menu(&mut h, "File", "Open… Ctrl+O");
-    common::wait_for_game_list(&mut h);
+    let (mut h, _dir) = club_listed();
     let names = [
         "#", "White", "Elo", "Black", "Elo", "Result", "Date", "Event", "ECO", "Moves",
     ];
