@@ -29,7 +29,6 @@
 //! network depends on the hand-made evaluation: after the weights are
 //! tuned again, train it again.
 
-use std::io::BufRead;
 use std::time::Instant;
 
 use chess_core::{Color, Position};
@@ -125,20 +124,10 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 fn read_samples(config: &Config) -> Vec<Sample> {
-    let mut lines = Vec::new();
-    let mut bad = 0usize;
-    for path in &config.files {
-        let file = std::fs::File::open(path).unwrap_or_else(|e| {
-            eprintln!("{path}: {e}");
-            std::process::exit(1)
-        });
-        for line in std::io::BufReader::new(file).lines() {
-            match line {
-                Ok(line) => lines.push(line),
-                Err(_) => bad += 1,
-            }
-        }
-    }
+    let (lines, mut bad) = chess_lab::data::read_lines(&config.files).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1)
+    });
     let lambda = config.lambda;
     let (samples, skipped): (Vec<Vec<Sample>>, Vec<usize>) =
         on_threads(&lines, config.threads, |part| parse_lines(part, lambda))

@@ -20,7 +20,6 @@
 //! `--epochs 0`, the error of the weights as they are).
 
 use std::fmt::Write as _;
-use std::io::BufRead;
 
 use chess_engine::eval::{self, Trace, WEIGHTS, layout};
 
@@ -94,25 +93,18 @@ struct Sample {
 /// Reads `FEN | score | result` lines; a line that does not read is
 /// counted and skipped.
 fn read_samples(config: &Config) -> Vec<(String, f64, f64)> {
+    let (text, mut bad) = chess_lab::data::read_lines(&config.files).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(1)
+    });
     let mut lines = Vec::new();
-    let mut bad = 0usize;
-    for path in &config.files {
-        let file = std::fs::File::open(path).unwrap_or_else(|e| {
-            eprintln!("{path}: {e}");
-            std::process::exit(1)
-        });
-        for line in std::io::BufReader::new(file).lines() {
-            let Ok(line) = line else {
-                bad += 1;
-                continue;
-            };
-            match chess_lab::data::split_line(&line) {
-                Some((fen, score, result)) => lines.push((fen.to_owned(), score, result)),
-                None => bad += 1,
-            }
-            if lines.len() >= config.limit {
-                break;
-            }
+    for line in &text {
+        match chess_lab::data::split_line(line) {
+            Some((fen, score, result)) => lines.push((fen.to_owned(), score, result)),
+            None => bad += 1,
+        }
+        if lines.len() >= config.limit {
+            break;
         }
     }
     if bad > 0 {
