@@ -541,6 +541,34 @@ mod tests {
         assert_eq!(read.ply, Some(0));
     }
 
+    /// The explorer's questions have a thread of their own: one never
+    /// waits behind a list question (issue 87: the explorer lagged while
+    /// the list was being searched).
+    #[test]
+    fn the_explorer_answers_on_a_thread_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.pgn");
+        std::fs::write(&path, collection_text()).unwrap();
+        let mut worker = super::worker::Worker::open(&path, Options::default());
+        let explore = worker.ask(super::worker::Query::Explore {
+            position: Box::new(Position::new()),
+            filter: None,
+        });
+        let list = worker.ask(super::worker::Query::Filter(Filter::default()));
+        let mut threads = std::collections::HashMap::new();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !(threads.contains_key(&explore) && threads.contains_key(&list)) {
+            assert!(Instant::now() < deadline, "timed out");
+            for reply in worker.poll() {
+                threads.insert(reply.id, reply.thread);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert_ne!(threads[&explore], threads[&list]);
+        assert_ne!(threads[&explore], std::thread::current().id());
+        assert_ne!(threads[&list], std::thread::current().id());
+    }
+
     /// The explorer counts the games (and the moves from the position) as
     /// a replay of every game's main line does, at the start and after 1.e4;
     /// "find this position" lists exactly the games that reach it; filters

@@ -1,9 +1,12 @@
-//! A collection's queries, answered on a thread of their own: the UI hands
+//! A collection's queries, answered on threads of their own: the UI hands
 //! a query over and looks for the answer on later frames, so a frame never
-//! waits for the index. The thread opens the collection first (building
-//! or checking its index starts there), then answers; of the queries that
-//! wait, only the newest explorer question and the newest list question
-//! are answered (the board moved on: the older ones are of no use).
+//! waits for the index. One thread opens the collection first (building
+//! or checking its index starts there), then answers the list's questions
+//! and reads games; the explorer's questions have a thread of their own,
+//! so that one never waits behind a long search of the list (the explorer
+//! follows every move on the board). Of the queries that wait, only the
+//! newest explorer question and the newest list question are answered (the
+//! board moved on: the older ones are of no use).
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -129,6 +132,8 @@ pub struct Reply {
 #[derive(Debug)]
 pub struct Worker {
     queries: Sender<(u64, Query)>,
+    /// The explorer's questions, to their own thread.
+    explorer: Sender<(u64, Query)>,
     replies: Receiver<Reply>,
     next_id: u64,
     waker: Arc<Mutex<Option<Waker>>>,
@@ -138,13 +143,25 @@ impl Worker {
     /// Starts the thread, which opens the collection in `path` first.
     pub fn open(path: &Path, options: Options) -> Worker {
         let (queries, inbox) = mpsc::channel();
+        let (explorer, explorer_inbox) = mpsc::channel();
         let (outbox, replies) = mpsc::channel();
+        let (opened, opened_inbox) = mpsc::channel();
         let waker: Arc<Mutex<Option<Waker>>> = Arc::default();
         let path: PathBuf = path.to_path_buf();
+        // The explorer's thread waits for the collection the other opens;
+        // where it cannot be started, the other answers the explorer too.
+        let (explorer_outbox, explorer_wake) = (outbox.clone(), waker.clone());
+        let explorer = match std::thread::Builder::new()
+            .name("collection explorer".into())
+            .spawn(move || explore(&opened_inbox, &explorer_inbox, &explorer_outbox, &explorer_wake))
+        {
+            Ok(_) => explorer,
+            Err(_) => queries.clone(),
+        };
         let wake = waker.clone();
         let started = std::thread::Builder::new()
             .name("collection".into())
-            .spawn(move || serve(&path, &options, &inbox, &outbox, &wake));
+            .spawn(move || serve(&path, &options, &inbox, &opened, &outbox, &wake));
         if let Err(e) = started {
             let (outbox, replies2) = mpsc::channel();
             let _ = outbox.send(Reply {
@@ -155,6 +172,7 @@ impl Worker {
             });
             return Worker {
                 queries,
+                explorer,
                 replies: replies2,
                 next_id: 1,
                 waker,
@@ -162,6 +180,7 @@ impl Worker {
         }
         Worker {
             queries,
+            explorer,
             replies,
             next_id: 1,
             waker,
@@ -173,7 +192,12 @@ impl Worker {
     pub fn ask(&mut self, query: Query) -> u64 {
         let id = self.next_id;
         self.next_id += 1;
-        let _ = self.queries.send((id, query));
+        let to = if query.is_explorer() {
+            &self.explorer
+        } else {
+            &self.queries
+        };
+        let _ = to.send((id, query));
         id
     }
 
@@ -195,38 +219,44 @@ impl Worker {
     }
 }
 
-/// The thread: opens the collection, then answers until the UI is gone.
+/// Hands `answer` to the UI and wakes it; false when the UI is gone.
+fn send(outbox: &Sender<Reply>, waker: &Mutex<Option<Waker>>, id: u64, answer: Answer, started: Instant) -> bool {
+    let reply = Reply {
+        id,
+        answer,
+        elapsed: started.elapsed(),
+        thread: std::thread::current().id(),
+    };
+    let sent = outbox.send(reply).is_ok();
+    if let Some(waker) = waker.lock().ok().and_then(|w| w.clone()) {
+        waker.wake();
+    }
+    sent
+}
+
+/// The collection's thread: opens the collection, hands it to the
+/// explorer's thread (`opened`), then answers the list's questions (and the
+/// explorer's, where its thread could not start) until the UI is gone.
 fn serve(
     path: &Path,
     options: &Options,
     inbox: &Receiver<(u64, Query)>,
+    opened: &Sender<Result<Arc<Database>, String>>,
     outbox: &Sender<Reply>,
     waker: &Mutex<Option<Waker>>,
 ) {
-    let send = |id: u64, answer: Answer, started: Instant| {
-        let reply = Reply {
-            id,
-            answer,
-            elapsed: started.elapsed(),
-            thread: std::thread::current().id(),
-        };
-        let sent = outbox.send(reply).is_ok();
-        if let Some(waker) = waker.lock().ok().and_then(|w| w.clone()) {
-            waker.wake();
-        }
-        sent
-    };
     let started = Instant::now();
     // Without an index, games are still read for the list.
     let db = Database::open(path, options).map(Arc::new).map_err(|e| e.to_string());
-    if !send(0, Answer::Opened(db.clone()), started) {
+    if !send(outbox, waker, 0, Answer::Opened(db.clone()), started) {
         if let Ok(db) = &db {
             db.cancel();
         }
         return;
     }
+    let _ = opened.send(db.clone());
     // One question waited for, then all that came meanwhile: the newest
-    // of each kind is answered, the explorer's first.
+    // of each kind is answered, a game to open first.
     while let Ok(first) = inbox.recv() {
         let mut explore = None;
         let mut list = None;
@@ -243,7 +273,7 @@ fn serve(
         let mut answered = true;
         for (id, query) in read.into_iter().chain(explore).chain(list).chain(unreadable) {
             let started = Instant::now();
-            answered &= send(id, answer(db.as_deref(), query), started);
+            answered &= send(outbox, waker, id, answer(db.as_deref(), query), started);
         }
         if !answered {
             break;
@@ -253,6 +283,29 @@ fn serve(
     // next time.
     if let Ok(db) = &db {
         db.cancel();
+    }
+}
+
+/// The explorer's thread: waits for the collection, then answers the
+/// explorer's questions, the newest of those that waited, until the UI is
+/// gone.
+fn explore(
+    opened: &Receiver<Result<Arc<Database>, String>>,
+    inbox: &Receiver<(u64, Query)>,
+    outbox: &Sender<Reply>,
+    waker: &Mutex<Option<Waker>>,
+) {
+    let Ok(db) = opened.recv() else {
+        return;
+    };
+    while let Ok(first) = inbox.recv() {
+        let Some((id, query)) = std::iter::once(first).chain(inbox.try_iter()).last() else {
+            continue;
+        };
+        let started = Instant::now();
+        if !send(outbox, waker, id, answer(db.as_deref(), query), started) {
+            break;
+        }
     }
 }
 
