@@ -324,9 +324,7 @@ impl Model {
             Action::Save => {
                 self.save();
             }
-            Action::SaveAs => {
-                self.save_as();
-            }
+            Action::SaveAs => self.save_as(),
             Action::ExportPgn => self.export_pgn(),
             Action::PasteDialog => self.dialog = Some(Dialog::Paste { text: String::new() }),
             Action::Notice(text) => self.notice = Some(text),

@@ -279,15 +279,16 @@ impl Model {
     pub fn save(&mut self) -> bool {
         match self.file.path.clone() {
             Some(path) => self.save_to(&path),
-            None => self.save_as(),
+            None => {
+                self.save_as();
+                false
+            }
         }
     }
 
     /// Asks where to save; the game is saved when the answer comes.
-    /// Returns whether it is saved now.
-    pub fn save_as(&mut self) -> bool {
+    pub fn save_as(&mut self) {
         self.choose(Purpose::Save { then: None });
-        self.file.path.is_some() && self.file.saved_generation == self.play.generation()
     }
 
     /// Asks for a file for `purpose`: leaves a request, which the app's

@@ -299,9 +299,7 @@ fn explore(
         return;
     };
     while let Ok(first) = inbox.recv() {
-        let Some((id, query)) = std::iter::once(first).chain(inbox.try_iter()).last() else {
-            continue;
-        };
+        let (id, query) = inbox.try_iter().last().unwrap_or(first);
         let started = Instant::now();
         if !send(outbox, waker, id, answer(db.as_deref(), query), started) {
             break;
