@@ -154,6 +154,11 @@ impl ChessApp {
         let menu =
             egui::Panel::top("menu").show(ui, |ui| ui::menu::bar(ui, &self.model, &mut self.chooser.in_app_always));
         self.apply_all(menu.inner);
+        let tabs = self.model.tab_labels();
+        if ui::tabs::wanted(&tabs) {
+            let strip = egui::Panel::top("tabs").show(ui, |ui| ui::tabs::strip(ui, &tabs));
+            self.apply_all(strip.inner);
+        }
         egui::Panel::bottom("status").show(ui, |ui| ui::play::status_line(ui, &self.model));
         // The game list under the board and its panels, the whole window
         // wide (so long names show), the board still in view above it.
@@ -290,7 +295,7 @@ impl ChessApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.view.title = title;
         }
-        if ctx.input(|i| i.viewport().close_requested()) && !self.view.quitting && self.model.is_dirty() {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.view.quitting && self.model.any_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.model.apply(crate::model::Action::Request(Pending::Quit));
         }

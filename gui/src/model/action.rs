@@ -158,6 +158,14 @@ pub enum Action {
     CopyListed(usize),
     /// Stop building the index of the collection shown.
     CancelIndexing,
+    /// Open a new tab with a fresh board.
+    NewTab,
+    /// Show this tab.
+    ShowTab(usize),
+    /// Show the next tab (1) or the one before (-1).
+    StepTab(isize),
+    /// Close this tab (asking first when its game has unsaved changes).
+    CloseTab(usize),
     /// Something that may first ask "discard unsaved changes?" (a new
     /// game, opening a file, quitting...).
     Request(Pending),
@@ -318,6 +326,15 @@ impl Model {
             Action::CancelIndexing => {
                 if let Some(collection) = self.collections.active() {
                     collection.cancel_indexing();
+                }
+            }
+            Action::NewTab => self.new_tab(),
+            Action::ShowTab(index) => self.show_tab(index),
+            Action::StepTab(step) => self.step_tab(step),
+            Action::CloseTab(index) => {
+                if index < self.tabs.len() {
+                    self.show_tab(index);
+                    self.request(Pending::CloseTab);
                 }
             }
             Action::Request(pending) => self.request(pending),

@@ -25,8 +25,9 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-/// The version of [`Record`] this app writes.
-const VERSION: u32 = 1;
+/// The version of [`Record`] this app writes (1 kept one game, without
+/// tabs: it is still read).
+const VERSION: u32 = 2;
 
 /// Changes other than to the game are written at most this often.
 pub const THROTTLE: Duration = Duration::from_secs(1);
@@ -36,6 +37,15 @@ pub const THROTTLE: Duration = Duration::from_secs(1);
 pub struct Record {
     /// The format of this record.
     pub version: u32,
+    /// The games open, one a tab, in order.
+    pub tabs: Vec<TabRecord>,
+    /// The index of the tab shown.
+    pub shown: usize,
+}
+
+/// One tab's game, as the autosave keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TabRecord {
     /// The game, as the app saves games (moves, comments, tags, review,
     /// cursor, board orientation, clock).
     pub game: chess_file::Document,
@@ -232,16 +242,7 @@ impl Autosave {
             .writer
             .as_ref()
             .and_then(|w| w.failure.lock().unwrap_or_else(|e| e.into_inner()).take());
-        if self.closed {
-            return failure;
-        }
-        let game_changed = self.last_generation != Some(generation);
-        if !game_changed
-            && self
-                .last
-                .as_ref()
-                .is_some_and(|(_, at)| now.duration_since(*at) < THROTTLE)
-        {
+        if !self.is_due(generation, now) {
             return failure;
         }
         let bytes = to_ron(record).into_bytes();
@@ -255,6 +256,19 @@ impl Autosave {
         self.last = Some((bytes, now));
         self.last_generation = Some(generation);
         failure
+    }
+
+    /// Whether [`Autosave::update`] would look at a record now: the
+    /// game's `generation` changed, or a [`THROTTLE`] went by (so a record
+    /// is not made every frame for nothing).
+    pub fn is_due(&self, generation: u64, now: Instant) -> bool {
+        let game_changed = self.last_generation != Some(generation);
+        !self.closed
+            && (game_changed
+                || self
+                    .last
+                    .as_ref()
+                    .is_none_or(|(_, at)| now.duration_since(*at) >= THROTTLE))
     }
 
     /// Waits until what was handed over is on disk (tests; the app's end).
@@ -306,41 +320,47 @@ fn to_ron(record: &Record) -> String {
     ron::ser::to_string_pretty(record, ron::ser::PrettyConfig::default()).unwrap_or_default()
 }
 
-/// Reads a record; why not, in words.
+/// Just the version of a record, to know how to read the rest.
+#[derive(Deserialize)]
+struct Version {
+    version: u32,
+}
+
+/// Reads a record (of either format); why not, in words.
 pub fn read_record(path: &Path) -> Result<Record, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let record: Record = ron::from_str(&text).map_err(|e| format!("{} is damaged: {e}", path.display()))?;
-    if record.version > VERSION {
-        return Err(format!(
-            "{} was written by a newer version of the app (format {})",
-            path.display(),
-            record.version
-        ));
+    let damaged = |e: ron::error::SpannedError| format!("{} is damaged: {e}", path.display());
+    let version = ron::from_str::<Version>(&text).map_err(damaged)?.version;
+    let record = match version {
+        // One game, its fields where a tab's are now.
+        1 => Record::new(vec![ron::from_str::<TabRecord>(&text).map_err(damaged)?], 0),
+        VERSION => ron::from_str::<Record>(&text).map_err(damaged)?,
+        _ => {
+            return Err(format!(
+                "{} was written by a newer version of the app (format {version})",
+                path.display()
+            ));
+        }
+    };
+    if record.shown >= record.tabs.len() {
+        return Err(format!("{} is damaged: it shows no tab", path.display()));
     }
-    // The game itself must read, not only the record around it.
-    record
-        .game
-        .to_game()
-        .map_err(|e| format!("{} holds a game that cannot be read: {e}", path.display()))?;
+    // The games themselves must read, not only the record around them.
+    for tab in &record.tabs {
+        tab.game
+            .to_game()
+            .map_err(|e| format!("{} holds a game that cannot be read: {e}", path.display()))?;
+    }
     Ok(record)
 }
 
 impl Record {
-    /// A record of the current format.
-    pub fn new(
-        game: chess_file::Document,
-        file: Option<PathBuf>,
-        unsaved: bool,
-        editing: Option<Editing>,
-        setup: Option<super::GameSetup>,
-    ) -> Record {
+    /// A record of the current format: `tabs`, tab `shown` shown.
+    pub fn new(tabs: Vec<TabRecord>, shown: usize) -> Record {
         Record {
             version: VERSION,
-            game,
-            file,
-            unsaved,
-            editing,
-            setup,
+            tabs,
+            shown,
         }
     }
 }

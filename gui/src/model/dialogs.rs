@@ -62,7 +62,7 @@ pub enum Pending {
     NewGameWith(GameSetup),
     /// Choose a file to open.
     Open,
-    /// Open this file.
+    /// Open this file (in a tab of its own).
     OpenPath(PathBuf),
     /// Choose a PGN file to import.
     ImportPgn,
@@ -72,6 +72,8 @@ pub enum Pending {
     PlayFromEditor,
     /// Close the app.
     Quit,
+    /// Close the tab shown.
+    CloseTab,
     /// Open the game of this row of the collection's list.
     OpenListed(usize),
     /// Open this game of the collection shown, at this ply.
@@ -93,6 +95,7 @@ impl Pending {
             Pending::Paste(_) => "loading the pasted text",
             Pending::PlayFromEditor => "playing from the editor",
             Pending::Quit => "quitting",
+            Pending::CloseTab => "closing the tab",
             Pending::OpenListed(_) | Pending::OpenCollectionGame { .. } => "opening the game",
         }
     }

@@ -40,9 +40,18 @@ impl Model {
     }
 
     /// Asks for `action`, first asking about unsaved changes if it would
-    /// lose them.
+    /// lose them. Opening a game loses none: it opens in a tab of its own
+    /// (see [`super::tabs`]).
     pub fn request(&mut self, action: Pending) {
-        let loses_game = !matches!(action, Pending::PlayFromEditor) || self.mode == Mode::Edit;
+        let opens_tab = matches!(
+            action,
+            Pending::Open
+                | Pending::OpenPath(_)
+                | Pending::ImportPgn
+                | Pending::OpenListed(_)
+                | Pending::OpenCollectionGame { .. }
+        );
+        let loses_game = !opens_tab && (!matches!(action, Pending::PlayFromEditor) || self.mode == Mode::Edit);
         if loses_game && self.is_dirty() {
             self.dialog = Some(Dialog::Confirm { then: action });
         } else {
@@ -57,7 +66,13 @@ impl Model {
         };
         match choice {
             Choice::Cancel => {}
-            Choice::Discard => self.run(then),
+            Choice::Discard => {
+                // Quitting goes on to the other tabs: this one is let go.
+                if then == Pending::Quit {
+                    self.close_shown_tab();
+                }
+                self.run(then);
+            }
             Choice::Save => match self.file.path.clone() {
                 Some(path) => {
                     if self.save_to(&path) {
@@ -97,12 +112,24 @@ impl Model {
             Pending::Paste(text) => self.load_text(&text),
             Pending::PlayFromEditor => self.play_from_editor(),
             Pending::Quit => {
+                // Each tab's unsaved changes are asked about in turn (a
+                // tab whose changes are discarded is closed first).
+                if self.is_dirty() {
+                    self.dialog = Some(Dialog::Confirm { then: Pending::Quit });
+                    return;
+                }
+                if let Some(tab) = self.dirty_parked_tab() {
+                    self.show_tab(tab);
+                    self.dialog = Some(Dialog::Confirm { then: Pending::Quit });
+                    return;
+                }
                 // A clean exit: nothing is left to restore.
                 if let Some(autosave) = &mut self.autosave {
                     autosave.clear();
                 }
                 self.requests.quit = true;
             }
+            Pending::CloseTab => self.close_shown_tab(),
             Pending::OpenListed(row) => self.open_listed(row),
             Pending::OpenCollectionGame { game, ply } => self.open_collection_game(game, ply),
         }
@@ -129,9 +156,10 @@ impl Model {
         self.dialog = None;
     }
 
-    /// Opens a `.ron` or `.pgn` file: one game on the board, a PGN file of
-    /// several as a collection. If it cannot be read, an error dialog says
-    /// why and the game on screen stays as it was.
+    /// Opens a `.ron` or `.pgn` file: one game in a tab of its own (the
+    /// tab shown when it is blank, the file's tab when it is open
+    /// already), a PGN file of several as a collection. If it cannot be
+    /// read, an error dialog says why and the tabs stay as they were.
     pub fn open_path(&mut self, path: &Path) -> OpenedAs {
         // A large PGN file is listed at once and read in the background.
         let large = std::fs::metadata(path).is_ok_and(|m| m.len() >= LIST_AT_ONCE_BYTES);
@@ -141,6 +169,11 @@ impl Model {
         match files::open(path) {
             Ok(Opened::Game(game, app)) => {
                 let own = FileKind::of(path) == FileKind::Ron;
+                if own && self.show_tab_of(path) {
+                    self.notice = Some(format!("{} is open in this tab", display_name(path)));
+                    return OpenedAs::Game;
+                }
+                self.tab_for_opening();
                 let clock = app.clock.as_ref().and_then(clock::Clock::from_record);
                 self.start(*game, own.then(|| path.to_path_buf()), app);
                 // A timed game resumes with its times, its side to move's running.
@@ -163,35 +196,11 @@ impl Model {
     }
 
     /// Opens the files given on the command line (or dropped on the app):
-    /// the first that holds one game becomes the game on the board (asking
-    /// first when the game there has unsaved changes); PGN files of many
-    /// games, and PGN files after that first game, open as collections;
-    /// another game file after the first is named in the status line, not
-    /// opened (one game is on the board at a time).
+    /// each game in a tab of its own, PGN files of many games as
+    /// collections ([`Model::open_path`] for each).
     pub fn open_paths(&mut self, paths: &[PathBuf]) {
-        let mut game_placed = false;
-        let mut left_out = Vec::new();
         for path in paths {
-            let pgn = FileKind::of(path) == FileKind::Pgn;
-            let many = pgn
-                && (std::fs::metadata(path).is_ok_and(|m| m.len() >= LIST_AT_ONCE_BYTES)
-                    || matches!(files::open(path), Ok(Opened::Many { .. })));
-            if many || game_placed && pgn {
-                self.list_games(path);
-            } else if game_placed {
-                left_out.push(display_name(path));
-            } else if self.is_dirty() {
-                self.request(Pending::OpenPath(path.clone()));
-                game_placed = true;
-            } else {
-                game_placed = self.open_path(path) == OpenedAs::Game;
-            }
-        }
-        if !left_out.is_empty() {
-            self.notice = Some(format!(
-                "One game is on the board at a time: {} not opened.",
-                left_out.join(", ")
-            ));
+            self.open_path(path);
         }
     }
 
@@ -247,6 +256,7 @@ impl Model {
             Ok(game) => {
                 self.collections.list_shown = false;
                 let cut = files::cut_short(&game);
+                self.tab_for_opening();
                 self.start(*game, None, AppState::default());
                 if let Some(ply) = read.ply {
                     self.play.to_ply(ply as usize);

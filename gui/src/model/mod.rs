@@ -1,5 +1,6 @@
 //! The app's state, apart from any drawing: the game being played, the
-//! position editor, the file the game belongs to, and the dialog open.
+//! position editor, the file the game belongs to, and the dialog open;
+//! the games of the other tabs wait in [`tabs`].
 //! Everything the widgets do goes through here, so it is tested without a
 //! window.
 
@@ -26,6 +27,7 @@ pub mod review;
 pub mod searches;
 pub mod settings;
 pub mod sounds;
+pub mod tabs;
 pub mod time_control;
 
 use chess_core::Color;
@@ -97,6 +99,9 @@ pub struct Model {
     /// What the model asks of the app: a file chosen, the clipboard, to
     /// quit, sounds (the app carries them out once a frame).
     pub requests: Requests,
+    /// The games open in other tabs (the shown tab's game is the fields
+    /// above: `play`, `file`, `timing`...).
+    pub tabs: tabs::Tabs,
 }
 
 impl Default for Model {
@@ -129,6 +134,7 @@ impl Model {
             premove: premove::Premove::default(),
             sounds: sounds::Sounds::default(),
             requests: Requests::default(),
+            tabs: tabs::Tabs::default(),
         }
     }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use chess_file::{AppState, Document};
 
-use super::autosave::{Autosave, Editing, Found, Record};
+use super::autosave::{Autosave, Editing, Found, Record, TabRecord};
 use super::{Dialog, Mode, Model, clock, editor};
 
 impl Model {
@@ -18,37 +18,51 @@ impl Model {
         Ok(())
     }
 
-    /// What the autosave keeps of the app now.
+    /// What the autosave keeps of the app now: every tab's game.
     pub fn autosave_record(&self) -> Record {
         let now = self.timing.now();
-        let app = AppState {
-            flipped: self.flipped,
-            clock: self.timing.clock.as_ref().map(|c| c.to_record(now)),
-            ..AppState::default()
-        };
-        let editing = (self.mode == Mode::Edit).then(|| Editing {
-            fen: self.editor.fen(),
-            chess960: self.editor.chess960,
-        });
-        Record::new(
-            Document::from_game(&self.play.game, &app),
-            self.file.path.clone(),
-            self.is_dirty(),
-            editing,
-            Some(self.computer.setup.clone()),
-        )
+        let tabs = self
+            .tab_views()
+            .iter()
+            .map(|tab| {
+                let app = AppState {
+                    flipped: tab.flipped,
+                    clock: tab.timing.clock.as_ref().map(|c| c.to_record(now)),
+                    ..AppState::default()
+                };
+                let editing = (tab.mode == Mode::Edit).then(|| Editing {
+                    fen: tab.editor.fen(),
+                    chess960: tab.editor.chess960,
+                });
+                TabRecord {
+                    game: Document::from_game(&tab.play.game, &app),
+                    file: tab.path.map(Path::to_path_buf),
+                    unsaved: tab.dirty,
+                    editing,
+                    setup: Some(tab.setup.clone()),
+                }
+            })
+            .collect();
+        Record::new(tabs, self.tabs.shown())
     }
 
     /// Once a frame: hands the record to the autosave when it changed (a
-    /// change of the game at once, anything else once a second).
+    /// change of the game, or of the tabs, at once; anything else once a
+    /// second).
     pub(super) fn autosave_tick(&mut self) {
-        if self.autosave.is_none() {
+        let key = {
+            use std::hash::{Hash, Hasher};
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            (self.play.generation(), self.tabs.len(), self.tabs.shown()).hash(&mut hasher);
+            hasher.finish()
+        };
+        let now = Instant::now();
+        if !self.autosave.as_ref().is_some_and(|a| a.is_due(key, now)) {
             return;
         }
         let record = self.autosave_record();
-        let generation = self.play.generation();
         if let Some(autosave) = &mut self.autosave
-            && let Some(failure) = autosave.update(&record, generation, Instant::now())
+            && let Some(failure) = autosave.update(&record, key, now)
         {
             self.notice = Some(failure);
         }
@@ -77,8 +91,40 @@ impl Model {
         }
     }
 
-    /// Puts the app back as `record` describes it.
+    /// Puts the app back as `record` describes it: its tabs, the one
+    /// shown then shown.
     pub fn restore(&mut self, record: Record) {
+        let count = record.tabs.len();
+        let unsaved = record.tabs.iter().filter(|t| t.unsaved).count();
+        let mut first = None;
+        for (i, tab) in record.tabs.into_iter().enumerate() {
+            if i > 0 {
+                self.new_tab();
+            }
+            first.get_or_insert_with(|| (tab.file.clone(), tab.unsaved));
+            self.restore_tab(tab);
+        }
+        self.show_tab(record.shown);
+        let waiting = if self.timing.is_waiting() {
+            "; the clock waits for you (Resume clock)"
+        } else {
+            ""
+        };
+        self.notice = Some(match first {
+            Some((file, unsaved)) if count == 1 => {
+                let name = file
+                    .as_deref()
+                    .and_then(Path::file_name)
+                    .map_or_else(|| "Untitled".to_string(), |n| n.to_string_lossy().into_owned());
+                let state = if unsaved { "with unsaved changes" } else { "saved" };
+                format!("Restored the game you had open: {name}, {state}{waiting}.")
+            }
+            _ => format!("Restored the {count} games you had open ({unsaved} with unsaved changes){waiting}."),
+        });
+    }
+
+    /// Puts one tab's game back in the tab shown.
+    fn restore_tab(&mut self, record: TabRecord) {
         let Ok((game, app)) = record.game.to_game() else {
             return;
         };
@@ -104,21 +150,5 @@ impl Model {
             self.editor.load(setup, editing.chess960);
             self.mode = Mode::Edit;
         }
-        let name = record
-            .file
-            .as_deref()
-            .and_then(Path::file_name)
-            .map_or_else(|| "Untitled".to_string(), |n| n.to_string_lossy().into_owned());
-        let state = if record.unsaved {
-            "with unsaved changes"
-        } else {
-            "saved"
-        };
-        let waiting = if self.timing.is_waiting() {
-            "; the clock waits for you (Resume clock)"
-        } else {
-            ""
-        };
-        self.notice = Some(format!("Restored the game you had open: {name}, {state}{waiting}."));
     }
 }

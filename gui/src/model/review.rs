@@ -245,12 +245,24 @@ impl Reviewer {
 
     /// Stops a running review; nothing is written.
     pub fn cancel(&mut self) {
-        if let Some(mut job) = self.job.take() {
-            job.stop.store(true, Ordering::Relaxed);
-            if let Some(thread) = job.thread.take() {
-                let _ = thread.join();
-            }
+        // Dropping the job stops its thread.
+        self.job = None;
+    }
+
+    /// Takes the game's review away (a tab put aside): the one shown, and
+    /// the one running, which runs on.
+    pub fn park(&mut self) -> ParkedReview {
+        ParkedReview {
+            job: self.job.take(),
+            shown: self.shown.take(),
         }
+    }
+
+    /// Puts back a game's review taken with [`Reviewer::park`] (its tab
+    /// is shown again), in place of the one here.
+    pub fn unpark(&mut self, parked: ParkedReview) {
+        self.job = parked.job;
+        self.shown = parked.shown;
     }
 
     /// Takes a finished analysis: the review, to be shown and written into
@@ -262,10 +274,7 @@ impl Reviewer {
             Err(mpsc::TryRecvError::Empty) => return None,
             Err(mpsc::TryRecvError::Disconnected) => Ok(None),
         };
-        let job = self.job.take()?;
-        if let Some(thread) = job.thread {
-            let _ = thread.join();
-        }
+        let mut job = self.job.take()?;
         let evals = match analysed {
             Ok(evals) => evals?,
             Err(failure) => {
@@ -273,7 +282,13 @@ impl Reviewer {
                 return None;
             }
         };
-        let shown = Shown::new(&job.start, &job.moves, job.nodes, &evals, Some(job.effort));
+        let shown = Shown::new(
+            &job.start,
+            &job.moves,
+            std::mem::take(&mut job.nodes),
+            &evals,
+            Some(job.effort),
+        );
         self.shown = Some(shown.clone());
         Some(shown)
     }
@@ -290,8 +305,29 @@ impl Reviewer {
     }
 }
 
-impl Drop for Reviewer {
+impl Drop for Job {
+    /// A review nobody waits for any more stops.
     fn drop(&mut self) {
-        self.cancel();
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A game's review while its tab is not shown ([`Reviewer::park`]); one
+/// still running goes on, and stops when this is dropped (the tab closed).
+#[derive(Default)]
+pub struct ParkedReview {
+    job: Option<Job>,
+    shown: Option<Shown>,
+}
+
+impl std::fmt::Debug for ParkedReview {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParkedReview")
+            .field("running", &self.job.is_some())
+            .field("shown", &self.shown.is_some())
+            .finish()
     }
 }

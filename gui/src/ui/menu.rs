@@ -71,6 +71,18 @@ fn file_menu(ui: &mut egui::Ui, model: &Model, actions: &mut Vec<Action>) {
     );
     item(
         ui,
+        egui::Button::new("New tab").shortcut_text("Ctrl+T"),
+        Action::NewTab,
+        actions,
+    );
+    item(
+        ui,
+        egui::Button::new("Close tab").shortcut_text("Ctrl+W"),
+        Action::CloseTab(model.tabs.shown()),
+        actions,
+    );
+    item(
+        ui,
         egui::Button::new("Open…").shortcut_text("Ctrl+O"),
         Action::Request(Pending::Open),
         actions,

@@ -22,6 +22,7 @@ pub mod menu;
 pub mod play;
 pub mod review;
 pub mod shortcuts;
+pub mod tabs;
 mod view_state;
 
 pub use view_state::ViewState;

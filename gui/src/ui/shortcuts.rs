@@ -28,7 +28,19 @@ pub const SHORTCUTS: &[Shortcut] = &[
     },
     Shortcut {
         keys: "Ctrl+O",
-        what: "Open a game or a PGN file",
+        what: "Open a game (in a tab of its own) or a PGN file",
+    },
+    Shortcut {
+        keys: "Ctrl+T",
+        what: "New tab",
+    },
+    Shortcut {
+        keys: "Ctrl+W",
+        what: "Close the tab",
+    },
+    Shortcut {
+        keys: "Ctrl+PageDown, Ctrl+PageUp",
+        what: "The next tab, the one before",
     },
     Shortcut {
         keys: "Ctrl+S",
@@ -127,6 +139,18 @@ pub fn shortcuts(ctx: &egui::Context, model: &Model, blocked: bool, square_focus
     }
     if pressed(cmd(Key::Q)) {
         actions.push(Action::Request(Pending::Quit));
+    }
+    if pressed(cmd(Key::T)) {
+        actions.push(Action::NewTab);
+    }
+    if pressed(cmd(Key::W)) {
+        actions.push(Action::CloseTab(model.tabs.shown()));
+    }
+    if pressed(cmd(Key::PageDown)) {
+        actions.push(Action::StepTab(1));
+    }
+    if pressed(cmd(Key::PageUp)) {
+        actions.push(Action::StepTab(-1));
     }
     if pressed(cmd(Key::L)) {
         actions.push(if model.collections.list_shown {

@@ -206,22 +206,22 @@ fn writes_are_throttled_but_moves_are_written_at_once() {
     autosave.update(&record, 0, t0);
     autosave.flush();
     let read = || chess_gui::model::autosave::read_record(autosave_path(dir.path())).unwrap();
-    assert_eq!(read().game.moves.len(), 0);
+    assert_eq!(read().tabs[0].game.moves.len(), 0);
     // Another change within the second, the game the same: not yet.
-    record.unsaved = true;
+    record.tabs[0].unsaved = true;
     autosave.update(&record, 0, t0 + Duration::from_millis(300));
     autosave.flush();
-    assert!(!read().unsaved);
+    assert!(!read().tabs[0].unsaved);
     // A second later it is.
     autosave.update(&record, 0, t0 + Duration::from_millis(1300));
     autosave.flush();
-    assert!(read().unsaved);
+    assert!(read().tabs[0].unsaved);
     // A move (the game's generation changed): at once.
     let mut moved = Model::new();
     moved.play.play_text("e4").unwrap();
     autosave.update(&moved.autosave_record(), 1, t0 + Duration::from_millis(1400));
     autosave.flush();
-    assert_eq!(read().game.moves.len(), 1);
+    assert_eq!(read().tabs[0].game.moves.len(), 1);
 }
 
 fn autosave_path(dir: &std::path::Path) -> &'static std::path::Path {

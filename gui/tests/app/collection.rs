@@ -92,9 +92,14 @@ fn the_explorer_plays_finds_and_filters() {
     h.get_by_label_contains("Games reaching the position on the board: 2");
     // Open a game: the list steps aside; back to the list: the filter stays.
     common::double_click(&mut h, "Cid");
-    // The 1.e4 played from the explorer is not saved: asked first.
-    click(&mut h, "Discard");
+    // The 1.e4 played from the explorer is not saved: the game opens in a
+    // tab of its own (it asked to discard it before), and the strip shows both.
+    assert!(h.state().model.dialog.is_none(), "{:?}", h.state().model.dialog);
     assert!(!h.state().model.collections.list_shown);
+    let names: Vec<String> = h.state().model.tab_labels().into_iter().map(|t| t.name).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    h.get_by_label("Untitled •");
+    h.get_by_label(&names[1]);
     assert_eq!(h.state().model.play.game.tags.get("White"), Some("Cid"));
     assert_eq!(
         h.state().model.play.game.ply(h.state().model.play.game.cursor()),
@@ -115,6 +120,11 @@ fn the_explorer_plays_finds_and_filters() {
         Some("Cid"),
         "the second row"
     );
+    assert_eq!(h.state().model.tab_labels().len(), 3, "in a third tab");
+    // The first tab still holds the unsaved 1.e4.
+    click(&mut h, "Untitled •");
+    assert_eq!(h.state().model.play.game.mainline().len(), 1);
+    assert!(h.state().model.play.game.tags.get("White") != Some("Cid"));
 }
 
 #[test]

@@ -1,14 +1,17 @@
-//! Files given on the command line (or by the file manager): the first
-//! game on the board, a PGN file of many games as a collection, a second
-//! game file named and left alone.
+//! Files given on the command line (or by the file manager): each game
+//! in a tab of its own, a PGN file of many games as a collection.
 
 use chess_gui::model::Model;
 
 #[test]
-fn the_first_game_goes_on_the_board_and_many_games_open_as_a_collection() {
+fn each_game_opens_in_a_tab_and_many_games_open_as_a_collection() {
     let dir = tempfile::tempdir().unwrap();
     let one = dir.path().join("one.pgn");
-    std::fs::write(&one, "[Event \"One\"]\n\n1. e4 e5 2. Nf3 *\n").unwrap();
+    std::fs::write(
+        &one,
+        "[Event \"One\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Nf3 *\n",
+    )
+    .unwrap();
     let many = dir.path().join("many.pgn");
     std::fs::write(
         &many,
@@ -25,34 +28,38 @@ fn the_first_game_goes_on_the_board_and_many_games_open_as_a_collection() {
     assert!(!saver.is_dirty());
 
     let mut model = Model::new();
-    model.open_paths(&[many.clone(), one, second.clone(), ron]);
+    model.open_paths(&[many.clone(), one, second, ron.clone()]);
+    let names: Vec<String> = model.tab_labels().into_iter().map(|t| t.name).collect();
     assert_eq!(
-        model.play.game.tags.get("Event"),
-        Some("One"),
-        "the first game is on the board"
+        names,
+        ["Ann – Bob", "Untitled", "third.ron"],
+        "the first game took the blank tab, the others one each"
     );
+    assert_eq!(model.tabs.shown(), 2, "the last opened is shown");
+    assert_eq!(model.play.game.san_at(model.play.game.cursor()).as_deref(), Some("g3"));
+    model.show_tab(1);
+    assert_eq!(model.play.game.tags.get("Event"), Some("Two"));
     let paths: Vec<_> = model.collections.open.iter().map(|c| c.path.clone()).collect();
-    assert_eq!(
-        paths,
-        [many, second],
-        "many games, and PGN files after the game, as collections"
-    );
-    assert_eq!(
-        model.notice.as_deref(),
-        Some("One game is on the board at a time: third.ron not opened.")
-    );
+    assert_eq!(paths, [many], "many games as a collection");
+    // Opened again, a file open in a tab shows that tab.
+    model.open_path(&ron);
+    assert_eq!(model.tabs.shown(), 2);
+    assert_eq!(model.tab_labels().len(), 3);
 }
 
 #[test]
-fn with_unsaved_changes_on_the_board_the_app_asks_first() {
+fn with_unsaved_changes_on_the_board_the_game_opens_beside_it() {
     let dir = tempfile::tempdir().unwrap();
     let one = dir.path().join("one.pgn");
     std::fs::write(&one, "[Event \"One\"]\n\n1. e4 *\n").unwrap();
     let mut model = Model::new();
     model.play.play_text("d4").unwrap();
     model.open_paths(&[one]);
-    assert!(matches!(model.dialog, Some(chess_gui::model::Dialog::Confirm { .. })));
-    assert_eq!(model.play.game.mainline().len(), 1, "not replaced yet");
+    assert!(model.dialog.is_none(), "nothing to ask: {:?}", model.dialog);
+    assert_eq!(model.play.game.tags.get("Event"), Some("One"));
+    model.show_tab(0);
+    assert_eq!(model.play.game.san_at(model.play.game.cursor()).as_deref(), Some("d4"));
+    assert!(model.is_dirty(), "its changes kept");
 }
 
 /// A study chapter or a puzzle opens at its start (its line not given

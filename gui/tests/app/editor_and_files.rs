@@ -151,11 +151,11 @@ fn a_corrupt_file_is_refused_and_nothing_is_lost() {
     square(&mut h, "d4");
     let before = h.state().model.pgn();
     menu(&mut h, "File", "Open… Ctrl+O");
-    click(&mut h, "Discard");
     h.get_by_label("Could not do that");
     h.get_by_label_contains("move 1 (e5) cannot be played");
     click(&mut h, "OK");
     assert_eq!(h.state().model.pgn(), before);
+    assert_eq!(h.state().model.tab_labels().len(), 1, "no tab opened for it");
     h.get_by_label("d4, white pawn");
 }
 

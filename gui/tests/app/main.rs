@@ -29,4 +29,5 @@ mod premove;
 mod review;
 mod screens;
 mod small_things;
+mod tabs;
 mod ui;

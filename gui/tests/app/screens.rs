@@ -92,3 +92,27 @@ fn study_chapters_in_the_game_list() {
     h.remove_cursor();
     h.snapshot("study_chapters_listed");
 }
+
+/// Three games open as tabs above the board: a collection's game, a saved
+/// file, a game with unsaved changes (its tab marked •) shown.
+#[test]
+fn games_open_as_tabs() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.pgn");
+    std::fs::write(
+        &first,
+        "[White \"Carlsen, Magnus\"]\n[Black \"Caruana, Fabiano\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n",
+    )
+    .unwrap();
+    let mut app = chess_gui::ChessApp::new();
+    app.model.open_path(&first);
+    app.model.apply(chess_gui::model::Action::NewTab);
+    app.model.play.play_text("d4").unwrap();
+    app.model.play.play_text("Nf6").unwrap();
+    let mut h = common::harness_of(app, egui::vec2(1000.0, 720.0));
+    common::settle(&mut h);
+    h.get_by_label_contains("Carlsen, Magnus – Car");
+    h.get_by_label("Untitled •");
+    h.remove_cursor();
+    h.snapshot("tabs");
+}
