@@ -2,7 +2,8 @@
 //! them: how soon the list appears, how long frames take while the file is
 //! read and indexed (none may pass 50 ms), how much memory the process
 //! holds, how soon the explorer answers for positions of the first 20
-//! plies, and how soon indexing stops when the app closes.
+//! plies (alone, and while the list searches on and on), its first answer
+//! after a start, and how soon indexing stops when the app closes.
 //!
 //! `cargo run --release -p chess-gui --example collection_in_app -- FILE.pgn`
 //! (or `-- GAMES`: real club games repeated, written to a temporary folder).
@@ -19,6 +20,7 @@ use std::time::{Duration, Instant};
 use chess_core::Position;
 use chess_core::pgn::PgnReader;
 use chess_gui::ChessApp;
+use chess_gui::model::collection::Search;
 use egui_kittest::Harness;
 
 mod support;
@@ -70,6 +72,74 @@ fn opening_positions(path: &Path, games: usize) -> Vec<Vec<chess_core::Move>> {
         .take(games)
         .map(|g| g.mainline_moves().into_iter().take(20).collect())
         .collect()
+}
+
+/// Plays each line on the board move by move, waiting for the explorer's
+/// answer to each position; with `search`, keeps the list searching for
+/// that position meanwhile (counting the searches). Returns each answer's
+/// latency (question to the frame that shows it).
+fn follow(
+    h: &mut Harness<'static, ChessApp>,
+    lines: &[Vec<chess_core::Move>],
+    frames: &mut Frames,
+    peak: &mut f64,
+    mut search: Option<(&Position, &mut usize)>,
+) -> Vec<Duration> {
+    let mut latencies = Vec::new();
+    for line in lines {
+        let mut position = Position::new();
+        h.state_mut().model.play.replace_game(chess_core::Game::new());
+        for &m in line {
+            h.state_mut().model.play.play(m);
+            position.play(m).expect("legal");
+            let asked = Instant::now();
+            loop {
+                if let Some((deep, count)) = &mut search {
+                    let collection = h.state_mut().model.collections.active_mut().expect("open");
+                    if !collection.is_searching() {
+                        collection.set_search(Search::Position(Box::new((*deep).clone())));
+                        **count += 1;
+                    }
+                }
+                frame(h, frames, peak);
+                let collection = h.state().model.collections.active().expect("open");
+                if let Some(explored) = collection.explored(&position) {
+                    latencies.push(explored.latency);
+                    break;
+                }
+                assert!(asked.elapsed().as_secs() < 30, "no answer");
+            }
+        }
+    }
+    latencies
+}
+
+/// The median, 95th percentile and slowest of `latencies`.
+fn report(what: &str, latencies: &[Duration]) {
+    let mut latencies = latencies.to_vec();
+    latencies.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let n = latencies.len().max(1);
+    println!(
+        "{what}, {} positions of plies 1-20: answer arrived (question to the frame that shows it) median {:.1} ms, 95th percentile {:.1} ms, slowest {:.1} ms",
+        latencies.len(),
+        ms(latencies[n / 2]),
+        ms(latencies[n * 95 / 100]),
+        ms(latencies.last().copied().unwrap_or_default()),
+    );
+}
+
+/// A position past the opening table: the first game's at ply 30 (or at
+/// its end).
+fn deep_position(path: &Path) -> Position {
+    let source = chess_db::source::open(path).expect("the file");
+    let mut reader = PgnReader::new(std::io::BufReader::new(source.reader));
+    let game = reader.next().expect("a game").expect("readable");
+    let nodes = game.mainline();
+    match nodes.get(29).or(nodes.last()) {
+        Some(&node) => game.position_at(node).clone(),
+        None => game.start_position().clone(),
+    }
 }
 
 fn main() {
@@ -129,38 +199,56 @@ fn main() {
 
     // The explorer, following the board through the first 20 plies.
     let lines = opening_positions(&path, 10);
-    let mut latencies = Vec::new();
     let mut frames = Frames::default();
-    for line in &lines {
-        let mut position = Position::new();
-        h.state_mut().model.play.replace_game(chess_core::Game::new());
-        for &m in line {
-            h.state_mut().model.play.play(m);
-            position.play(m).expect("legal");
-            let asked = Instant::now();
-            loop {
-                frame(&mut h, &mut frames, &mut peak);
-                let collection = h.state().model.collections.active().expect("open");
-                if let Some(explored) = collection.explored(&position) {
-                    latencies.push((explored.latency, asked.elapsed()));
-                    break;
-                }
-                assert!(asked.elapsed().as_secs() < 30, "no answer");
-            }
-        }
-    }
-    latencies.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let n = latencies.len().max(1);
-    println!(
-        "explorer, {} positions of plies 1-20: answer arrived (question to the frame that shows it) median {:.1} ms, 95th percentile {:.1} ms, slowest {:.1} ms",
-        latencies.len(),
-        ms(latencies[n / 2].0),
-        ms(latencies[n * 95 / 100].0),
-        ms(latencies.last().map_or(Duration::ZERO, |l| l.0)),
-    );
+    let latencies = follow(&mut h, &lines, &mut frames, &mut peak, None);
+    report("explorer", &latencies);
     frames.report("frames while exploring");
     println!("memory: at most {peak:.0} MiB with the explorer's columns read");
+
+    // The same while the list searches on and on: a position past the
+    // opening table (found by replaying games), asked again as soon as
+    // it is answered, so the collection's thread is never idle.
+    let deep = deep_position(&path);
+    let mut frames = Frames::default();
+    let mut searches = 0;
+    let latencies = follow(&mut h, &lines, &mut frames, &mut peak, Some((&deep, &mut searches)));
+    report(
+        &format!("explorer while the list searches ({searches} searches)"),
+        &latencies,
+    );
+    frames.report("frames while exploring and searching");
+
+    // The first answer after a start: the app opens the collection (its
+    // index a cache on disk now) and the explorer asks at once, as it does
+    // when the app starts with the collection reopened.
+    drop(h);
+    let mut app = ChessApp::new();
+    app.model.board.animate = false;
+    app.model.collections.explorer_shown = true;
+    let mut h = harness(app);
+    h.step();
+    let started = Instant::now();
+    h.state_mut().model.list_games(&path);
+    let start = Position::new();
+    let mut opened_at = None;
+    let first = loop {
+        h.step();
+        let collection = h.state().model.collections.active().expect("open");
+        if opened_at.is_none() && collection.is_indexed() {
+            opened_at = Some(started.elapsed());
+        }
+        if collection.explored(&start).is_some() {
+            break started.elapsed();
+        }
+        assert!(started.elapsed().as_secs() < 60, "no answer");
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "after a start: the index open after {:.1} ms, the explorer's first answer after {:.1} ms",
+        ms(opened_at.unwrap_or_default()),
+        ms(first)
+    );
 
     // Closing while indexing: the index is built anew, and the app let go.
     drop(h);

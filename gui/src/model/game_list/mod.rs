@@ -20,6 +20,7 @@ use std::sync::mpsc;
 use chess_core::Game;
 use chess_core::pgn::{PgnError, ScannedGame, Visitor, scan_games};
 
+mod chunked;
 mod column;
 mod export;
 mod place;
@@ -71,11 +72,6 @@ fn event_of(game: &ScannedGame) -> String {
     }
 }
 
-/// The text of a field: its span of the shared text.
-fn span_text(text: &str, (start, len): (u32, u16)) -> &str {
-    &text[start as usize..start as usize + len as usize]
-}
-
 /// A game as a row of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row<'a> {
@@ -114,14 +110,17 @@ struct Background {
     problems: Option<mpsc::Receiver<Vec<Problem>>>,
 }
 
+/// The most time a frame spends taking in scanned games.
+const POLL_BUDGET: std::time::Duration = std::time::Duration::from_millis(6);
+
 /// The games of a PGN file, to choose one from.
 pub struct GameList {
     /// The file.
     pub path: PathBuf,
     /// Its size in bytes (as stored).
     pub size: u64,
-    entries: Vec<Entry>,
-    text: String,
+    entries: chunked::Chunked<Entry>,
+    text: chunked::ChunkedText,
     /// Text that a row must contain (in any field, any case) to be shown.
     filter: String,
     /// The column sorted by, and whether ascending.
@@ -199,8 +198,8 @@ impl GameList {
         Ok(GameList {
             path: path.to_path_buf(),
             size,
-            entries: Vec::new(),
-            text: String::new(),
+            entries: chunked::Chunked::default(),
+            text: chunked::ChunkedText::default(),
             filter: String::new(),
             sort: None,
             found: None,
@@ -226,7 +225,11 @@ impl GameList {
             return exporting;
         };
         let mut added = false;
-        while let Some(games) = &background.games {
+        // A frame's share: what came beyond it waits for the next frame.
+        let started = std::time::Instant::now();
+        while let Some(games) = &background.games
+            && started.elapsed() < POLL_BUDGET
+        {
             match games.try_recv() {
                 Ok(batch) => {
                     for game in batch {
@@ -309,9 +312,7 @@ impl GameList {
                     .unwrap_or("")
                     .to_string(),
             };
-            let value = &value[..value.floor_char_boundary(u16::MAX as usize)];
-            *field = (self.text.len() as u32, value.len() as u16);
-            self.text.push_str(value);
+            *field = self.text.push(&value);
         }
         let elo = |tag| game.tag(tag).and_then(|e| e.trim().parse::<u16>().ok()).unwrap_or(0);
         self.entries.push(Entry {
@@ -362,7 +363,7 @@ impl GameList {
         let shown = self.shown(i)?;
         let index = shown.entry as usize;
         let entry = &self.entries[index];
-        let field = |span| span_text(&self.text, span);
+        let field = |span| self.text.get(span);
         Some(Row {
             number: index + 1,
             fields: entry.fields.map(field),
@@ -410,7 +411,7 @@ impl GameList {
         let needle = self.filter.to_lowercase();
         let text = &self.text;
         let entries = &self.entries;
-        let field = |e: &Entry, f: usize| span_text(text, e.fields[f]);
+        let field = |e: &Entry, f: usize| text.get(e.fields[f]);
         let rows: Vec<Shown> = match &self.found {
             // Each found game is the row of the game beginning at or just
             // before its offset (lists and indexes agree on where games
@@ -499,7 +500,7 @@ impl GameList {
     /// Bytes the list keeps per game (entries and their text), for the
     /// README's figures.
     pub fn bytes_per_game(&self) -> f64 {
-        let bytes = self.entries.capacity() * std::mem::size_of::<Entry>() + self.text.capacity();
+        let bytes = self.entries.capacity_bytes() + self.text.capacity_bytes();
         bytes as f64 / self.entries.len().max(1) as f64
     }
 }
