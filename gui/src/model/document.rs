@@ -26,8 +26,7 @@ impl Model {
     /// Whether the game has changes not saved to its file. A game with no
     /// moves and no file has nothing to lose.
     pub fn is_dirty(&self) -> bool {
-        let empty = self.file.path.is_none() && self.play.game.nodes().len() == 1;
-        !empty && self.file.is_dirty(self.play.generation())
+        has_unsaved_changes(self.file.path.as_deref(), &self.play, self.file.saved_generation)
     }
 
     /// The window title ("game.ron • — Chess" with unsaved changes).
@@ -560,6 +559,14 @@ impl Model {
     pub fn choose_engine(&mut self) {
         self.choose(Purpose::Engine);
     }
+}
+
+/// Whether a game (`play`, from the file at `path`, saved at generation
+/// `saved`) has changes not saved: a game with no moves and no file has
+/// nothing to lose. For the tab shown and the tabs parked alike.
+pub(super) fn has_unsaved_changes(path: Option<&Path>, play: &Play, saved: u64) -> bool {
+    let empty = path.is_none() && play.game.nodes().len() == 1;
+    !empty && play.generation() != saved
 }
 
 /// A file's name, for notices and titles.

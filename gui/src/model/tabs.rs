@@ -41,8 +41,7 @@ pub struct Parked {
 impl Parked {
     /// Whether its game has changes not saved (as [`Model::is_dirty`]).
     fn is_dirty(&self) -> bool {
-        let empty = self.path.is_none() && self.play.game.nodes().len() == 1;
-        !empty && self.play.generation() != self.saved_generation
+        super::document::has_unsaved_changes(self.path.as_deref(), &self.play, self.saved_generation)
     }
 }
 
