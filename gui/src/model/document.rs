@@ -314,6 +314,7 @@ impl Model {
             Purpose::Engine => (None, None),
         };
         self.requests.file = Some(FileRequest { purpose, kind, name });
+        self.tab_asks_for_file();
     }
 
     /// The answer to a file choice (`None`: none was chosen) from a dialog
@@ -323,6 +324,9 @@ impl Model {
     /// with what it was for. A save that waited for an action says so when
     /// it is cancelled, as that action then does not happen.
     pub fn file_chosen(&mut self, purpose: Purpose, path: Option<PathBuf>) {
+        if !self.back_to_asking_tab() {
+            return;
+        }
         if let Some(path) = &path {
             let target = target_of(&purpose, path);
             let own_file =
@@ -343,6 +347,7 @@ impl Model {
         if replace {
             self.file_chosen_replacing(purpose, Some(path));
         } else {
+            self.file_answered();
             let what = match &purpose {
                 Purpose::Save { then: Some(then) } => format!("; {} was cancelled", then.describe()),
                 _ => String::new(),
@@ -355,6 +360,10 @@ impl Model {
     /// file itself (the desktop's own dialogs do), or after the user said
     /// to replace it.
     pub fn file_chosen_replacing(&mut self, purpose: Purpose, path: Option<PathBuf>) {
+        if !self.back_to_asking_tab() {
+            return;
+        }
+        self.file_answered();
         let with_extension = |mut p: PathBuf, kind: FileKind| {
             if p.extension().is_none() {
                 p.set_extension(kind.extension());

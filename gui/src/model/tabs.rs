@@ -27,6 +27,7 @@ use super::{Editor, Mode, Model, Play, Player};
 /// A tab that is not shown: everything that belongs to its game.
 #[derive(Debug)]
 pub struct Parked {
+    id: TabId,
     mode: Mode,
     play: Play,
     editor: Editor,
@@ -45,12 +46,23 @@ impl Parked {
     }
 }
 
+/// A tab's name for good, whatever its place in the strip (a file dialog's
+/// answer goes to the tab that asked, see [`Model::back_to_asking_tab`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TabId(u64);
+
 /// The tabs not shown, in order: those left of the shown one, and those
 /// right of it. The shown tab's index is `before.len()`.
 #[derive(Debug, Default)]
 pub struct Tabs {
     before: Vec<Parked>,
     after: Vec<Parked>,
+    /// The shown tab's id.
+    shown_id: TabId,
+    /// The id the next tab gets.
+    next_id: u64,
+    /// The tab whose file dialog is open, if one is.
+    asking: Option<TabId>,
 }
 
 impl Tabs {
@@ -67,6 +79,14 @@ impl Tabs {
     /// The index of the tab shown.
     pub fn shown(&self) -> usize {
         self.before.len()
+    }
+
+    /// The index of the tab `id`, if it is open.
+    fn index_of(&self, id: TabId) -> Option<usize> {
+        if id == self.shown_id {
+            return Some(self.shown());
+        }
+        (0..self.len()).find(|&i| self.parked(i).is_some_and(|t| t.id == id))
     }
 
     /// The parked tab at `index` (none for the shown one, or past the end).
@@ -183,7 +203,8 @@ impl Model {
         let mut setup = self.computer.setup.clone();
         setup.white = Player::Human;
         setup.black = Player::Human;
-        self.unpark(self.fresh_tab(setup));
+        let fresh = self.fresh_tab(setup);
+        self.unpark(fresh);
         self.notice = None;
     }
 
@@ -255,7 +276,10 @@ impl Model {
         let mut setup = self.computer.setup.clone();
         setup.white = Player::Human;
         setup.black = Player::Human;
-        let next = next.unwrap_or_else(|| self.fresh_tab(setup));
+        let next = match next {
+            Some(next) => next,
+            None => self.fresh_tab(setup),
+        };
         // The closed tab's state is dropped here (its review stops).
         drop(self.park());
         self.unpark(next);
@@ -266,9 +290,43 @@ impl Model {
         (0..self.tabs.len()).find(|&i| self.tabs.parked(i).is_some_and(Parked::is_dirty))
     }
 
+    /// Notes that the tab shown asks for a file: the answer goes to it.
+    pub(super) fn tab_asks_for_file(&mut self) {
+        self.tabs.asking = Some(self.tabs.shown_id);
+    }
+
+    /// Shows again the tab whose file dialog answers now, if another is
+    /// shown meanwhile (a desktop's dialog leaves the window usable: a
+    /// game saved must be the game that asked). Returns false when that
+    /// tab was closed meanwhile (the answer then goes nowhere, and says
+    /// so).
+    pub(super) fn back_to_asking_tab(&mut self) -> bool {
+        let Some(id) = self.tabs.asking else {
+            return true;
+        };
+        match self.tabs.index_of(id) {
+            Some(index) => {
+                self.show_tab(index);
+                true
+            }
+            None => {
+                self.tabs.asking = None;
+                self.notice = Some("The tab that asked for the file was closed: nothing was done.".into());
+                false
+            }
+        }
+    }
+
+    /// The file dialog's answer has been taken.
+    pub(super) fn file_answered(&mut self) {
+        self.tabs.asking = None;
+    }
+
     /// A tab with a new game between `setup`'s players, no clock.
-    fn fresh_tab(&self, setup: GameSetup) -> Parked {
+    fn fresh_tab(&mut self, setup: GameSetup) -> Parked {
+        self.tabs.next_id += 1;
         Parked {
+            id: TabId(self.tabs.next_id),
             mode: Mode::Play,
             play: Play::default(),
             editor: Editor::default(),
@@ -293,6 +351,7 @@ impl Model {
         self.computer.stop();
         self.premove = super::premove::Premove::default();
         Parked {
+            id: self.tabs.shown_id,
             mode: std::mem::replace(&mut self.mode, Mode::Play),
             play: std::mem::take(&mut self.play),
             editor: std::mem::take(&mut self.editor),
@@ -307,6 +366,7 @@ impl Model {
 
     /// Puts a parked tab's state in the model: it is the tab shown.
     fn unpark(&mut self, tab: Parked) {
+        self.tabs.shown_id = tab.id;
         self.mode = tab.mode;
         self.play = tab.play;
         self.editor = tab.editor;

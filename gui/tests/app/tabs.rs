@@ -295,3 +295,39 @@ fn a_review_runs_on_in_its_tab() {
     assert_eq!(line(&model), ["e4", "e5"]);
     assert!(model.notice.as_deref().unwrap().starts_with("Reviewed"));
 }
+
+/// A desktop's file dialog leaves the window usable: the game saved is
+/// the game of the tab that asked, shown again for it, even when another
+/// tab was shown meanwhile; a tab closed meanwhile saves nothing.
+#[test]
+fn a_file_dialogs_answer_goes_to_the_tab_that_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("first.ron");
+    let mut model = Model::new();
+    model.play.play_text("e4").unwrap();
+    model.apply(Action::SaveAs);
+    let request = model.requests.file.take().expect("a file to choose");
+    // Meanwhile, another tab with another game.
+    model.apply(Action::NewTab);
+    model.play.play_text("d4").unwrap();
+    model.file_chosen(request.purpose, Some(path.clone()));
+    assert_eq!(model.tabs.shown(), 0, "the tab that asked is shown");
+    assert_eq!(line(&model), ["e4"]);
+    assert!(!model.is_dirty());
+    let (saved, _) = chess_file::load(&path).unwrap();
+    assert_eq!(saved.mainline().len(), 1);
+    assert_eq!(saved.san_at(saved.mainline()[0]).as_deref(), Some("e4"));
+    model.apply(Action::ShowTab(1));
+    assert_eq!(line(&model), ["d4"], "the other tab's game is untouched");
+    assert!(model.is_dirty());
+    // Asked from this tab, which is closed before the answer.
+    model.apply(Action::SaveAs);
+    let request = model.requests.file.take().expect("a file to choose");
+    model.apply(Action::CloseTab(1));
+    model.apply(Action::Confirm(Choice::Discard));
+    let other = dir.path().join("second.ron");
+    model.file_chosen(request.purpose, Some(other.clone()));
+    assert!(!other.exists(), "nothing saved");
+    assert_eq!(line(&model), ["e4"]);
+    assert!(model.notice.as_deref().unwrap().contains("was closed"));
+}
