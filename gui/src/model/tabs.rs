@@ -47,7 +47,7 @@ impl Parked {
 }
 
 /// A tab's name for good, whatever its place in the strip (a file dialog's
-/// answer goes to the tab that asked, see [`Model::back_to_asking_tab`]).
+/// answer goes to the tab that asked, `Model::back_to_asking_tab`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct TabId(u64);
 
