@@ -92,9 +92,8 @@ impl ChessApp {
         }
         // The engine and level chosen last time (the game starts between
         // people until a new game is set up).
-        if let Some(mut setup) = eframe::get_value::<crate::model::GameSetup>(storage, SETUP_KEY) {
-            setup.white = crate::model::Player::Human;
-            setup.black = crate::model::Player::Human;
+        if let Some(saved) = eframe::get_value::<crate::model::GameSetup>(storage, SETUP_KEY) {
+            let mut setup = saved.between_people();
             // An engine chosen last time that is gone is said so, and the
             // built-in engine plays (the path stays, for when it is back).
             if let crate::model::EngineChoice::External(path) = &setup.engine

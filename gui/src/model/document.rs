@@ -9,7 +9,7 @@ use chess_file::AppState;
 
 use super::dialogs::{Choice, Dialog, FileRequest, Pending, Purpose};
 use super::files::{self, FileKind, Opened};
-use super::{EngineChoice, LIST_AT_ONCE_BYTES, Mode, Model, Play, Player, clock, editor};
+use super::{EngineChoice, LIST_AT_ONCE_BYTES, Mode, Model, Play, clock, editor};
 
 /// What opening a file did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -31,11 +31,7 @@ impl Model {
 
     /// The window title ("game.ron • — Chess" with unsaved changes).
     pub fn title(&self) -> String {
-        self.file.title(if self.is_dirty() {
-            u64::MAX
-        } else {
-            self.file.saved_generation
-        })
+        self.file.title(self.is_dirty())
     }
 
     /// Asks for `action`, first asking about unsaved changes if it would
@@ -138,10 +134,7 @@ impl Model {
     /// board: two people play it, without a clock, its `[%eval]` comments
     /// shown as a review.
     pub(super) fn start(&mut self, game: Game, path: Option<PathBuf>, app: AppState) {
-        let mut setup = self.computer.setup.clone();
-        setup.white = Player::Human;
-        setup.black = Player::Human;
-        self.computer.set_setup(setup);
+        self.computer.set_setup(self.computer.setup.between_people());
         // A file's [%eval] comments show as a review at once.
         self.review.show_from_file(&game);
         self.play = Play::new(game);

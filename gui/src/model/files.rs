@@ -84,25 +84,20 @@ impl FileState {
     }
 
     /// The window title: the file's name (or "Untitled"), a mark when there
-    /// are unsaved changes, and the app's name.
-    pub fn title(&self, generation: u64) -> String {
+    /// are unsaved changes (`dirty`), and the app's name.
+    pub fn title(&self, dirty: bool) -> String {
         let name = self
             .path
             .as_deref()
             .and_then(|p| p.file_name())
             .map_or("Untitled".to_string(), |n| n.to_string_lossy().into_owned());
-        let mark = if self.is_dirty(generation) { " •" } else { "" };
+        let mark = if dirty { " •" } else { "" };
         format!("{name}{mark} — Chess")
-    }
-
-    /// Whether the game changed since it was saved or loaded.
-    pub fn is_dirty(&self, generation: u64) -> bool {
-        generation != self.saved_generation
     }
 
     /// Marks the game as having changes not saved (a game restored with
     /// them): its saved generation becomes one the game never reaches
-    /// (generations count up from 0; `u64::MAX` is the title's own mark).
+    /// (generations count up from 0).
     pub fn mark_unsaved(&mut self) {
         self.saved_generation = u64::MAX - 1;
     }

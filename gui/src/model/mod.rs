@@ -153,10 +153,7 @@ impl Model {
         if let Some(color) = synced.aborted {
             // No move, no game: aborted, not lost. People may play on,
             // without the clock or the computer.
-            let mut setup = self.computer.setup.clone();
-            setup.white = Player::Human;
-            setup.black = Player::Human;
-            self.computer.set_setup(setup);
+            self.computer.set_setup(self.computer.setup.between_people());
             self.play.message = Some(format!(
                 "Game aborted: {} did not make a move in time. Start a new game to play on the clock.",
                 color.name()

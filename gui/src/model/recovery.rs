@@ -96,12 +96,15 @@ impl Model {
     pub fn restore(&mut self, record: Record) {
         let count = record.tabs.len();
         let unsaved = record.tabs.iter().filter(|t| t.unsaved).count();
-        let mut first = None;
+        // One game is named; several are counted.
+        let single = match record.tabs.as_slice() {
+            [tab] => Some((tab.file.clone(), tab.unsaved)),
+            _ => None,
+        };
         for (i, tab) in record.tabs.into_iter().enumerate() {
             if i > 0 {
                 self.new_tab();
             }
-            first.get_or_insert_with(|| (tab.file.clone(), tab.unsaved));
             self.restore_tab(tab);
         }
         self.show_tab(record.shown);
@@ -110,8 +113,8 @@ impl Model {
         } else {
             ""
         };
-        self.notice = Some(match first {
-            Some((file, unsaved)) if count == 1 => {
+        self.notice = Some(match single {
+            Some((file, unsaved)) => {
                 let name = file
                     .as_deref()
                     .and_then(Path::file_name)

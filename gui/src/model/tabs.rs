@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use super::clock::GameClock;
 use super::computer::GameSetup;
 use super::review::ParkedReview;
-use super::{Editor, Mode, Model, Play, Player};
+use super::{Editor, Mode, Model, Play};
 
 /// A tab that is not shown: everything that belongs to its game.
 #[derive(Debug)]
@@ -181,13 +181,13 @@ impl Model {
     }
 
     /// Whether the tab shown is a fresh board that a game opened may take
-    /// over: no moves, no file, nothing unsaved, not in the editor.
+    /// over: no moves and no file (so nothing unsaved), the start
+    /// position, not in the editor.
     pub fn is_blank_tab(&self) -> bool {
         self.mode == Mode::Play
             && self.file.path.is_none()
             && self.play.game.nodes().len() == 1
             && self.play.game.start_position() == &chess_core::Position::new()
-            && !self.is_dirty()
     }
 
     /// Whether any tab has unsaved changes.
@@ -200,10 +200,7 @@ impl Model {
     pub fn new_tab(&mut self) {
         let parked = self.park();
         self.tabs.before.push(parked);
-        let mut setup = self.computer.setup.clone();
-        setup.white = Player::Human;
-        setup.black = Player::Human;
-        let fresh = self.fresh_tab(setup);
+        let fresh = self.fresh_tab(self.computer.setup.between_people());
         self.unpark(fresh);
         self.notice = None;
     }
@@ -218,11 +215,7 @@ impl Model {
 
     /// Shows the tab open on `path`, if one is; returns whether it did.
     pub(super) fn show_tab_of(&mut self, path: &Path) -> bool {
-        let found = (0..self.tabs.len()).find(|&i| match self.tabs.parked(i) {
-            Some(tab) => tab.path.as_deref() == Some(path),
-            None => self.file.path.as_deref() == Some(path),
-        });
-        match found {
+        match self.tab_views().iter().position(|tab| tab.path == Some(path)) {
             Some(i) => {
                 self.show_tab(i);
                 true
@@ -273,12 +266,9 @@ impl Model {
         } else {
             Some(self.tabs.after.remove(0))
         };
-        let mut setup = self.computer.setup.clone();
-        setup.white = Player::Human;
-        setup.black = Player::Human;
         let next = match next {
             Some(next) => next,
-            None => self.fresh_tab(setup),
+            None => self.fresh_tab(self.computer.setup.between_people()),
         };
         // The closed tab's state is dropped here (its review stops).
         drop(self.park());

@@ -100,6 +100,16 @@ impl Default for GameSetup {
 }
 
 impl GameSetup {
+    /// The same setup (engine, level, clock, book) with two people at the
+    /// board: how an opened game, a new tab and an aborted game go on.
+    pub fn between_people(&self) -> GameSetup {
+        GameSetup {
+            white: Player::Human,
+            black: Player::Human,
+            ..self.clone()
+        }
+    }
+
     /// Who plays, in words, when the computer plays a side: "White: you ·
     /// Black: computer, level 5 (the built-in engine)". `None` when two
     /// people play.
