@@ -15,7 +15,10 @@
 //!
 //! `cargo build --release -p chess-db --bins --examples && target/release/examples/collection_figures [GAMES] [DIR]`
 //! (default 100,000 games in `target/collections`); with `--make-only`
-//! after them, only the collection is made (for the app's figures).
+//! after them, only the collection is made (for the app's figures); with
+//! `--queries-only`, only the queries are measured (on the index the last
+//! full run built, or one built now); `--memory MIB` sets how many decoded
+//! columns the open index keeps between queries (default: the library's).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -240,9 +243,28 @@ fn main() {
         pgn.display()
     );
 
+    let index = dir.join(format!("collection-{games}.sqlite"));
+    let memory_limit = args
+        .iter()
+        .position(|a| a == "--memory")
+        .and_then(|k| args.get(k + 1))
+        .and_then(|m| m.parse::<usize>().ok())
+        .map(|mib| mib << 20);
+    let build_time = if args.iter().any(|a| a == "--queries-only") {
+        None
+    } else {
+        Some(measure_building(games, &pgn, &zst, &index, &chess_db, mb))
+    };
+    measure_queries(&pgn, &index, memory_limit, &chess_db, build_time);
+}
+
+/// The replay and the builds (the last leaves its index at `index`); the
+/// time of the build on two threads.
+fn measure_building(games: usize, pgn: &Path, zst: &Path, index: &Path, chess_db: &Path, mb: f64) -> Duration {
+    let dir = index.parent().unwrap_or(Path::new("."));
     // The yardstick: replaying the PGN.
-    let (t1, plies) = replay(&pgn, 1);
-    let (t2, _) = replay(&pgn, 2);
+    let (t1, plies) = replay(pgn, 1);
+    let (t2, _) = replay(pgn, 2);
     println!(
         "PGN replay: 1 thread {:.1} s ({:.0} MB/s), 2 threads {:.1} s ({:.0} MB/s); {plies} plies",
         t1.as_secs_f64(),
@@ -250,12 +272,10 @@ fn main() {
         t2.as_secs_f64(),
         mb / t2.as_secs_f64()
     );
-    let index = dir.join(format!("collection-{games}.sqlite"));
-    let (b1, rss1) = build(&chess_db, &pgn, &index, 1, false);
-    let (b2, rss2) = build(&chess_db, &pgn, &index, 2, false);
+    let (b1, rss1) = build(chess_db, pgn, index, 1, false);
+    let (b2, rss2) = build(chess_db, pgn, index, 2, false);
     let zst_index = dir.join(format!("collection-{games}-zst.sqlite"));
-    let (bz, rssz) = build(&chess_db, &zst, &zst_index, 2, false);
-    let size = std::fs::metadata(&index).map_or(0, |m| m.len()) as f64;
+    let (bz, rssz) = build(chess_db, zst, &zst_index, 2, false);
     println!(
         "index build: 1 thread {:.1} s ({:.0} MB/s, {:.0} games/s, peak {} MB), 2 threads {:.1} s ({:.0} MB/s, peak {} MB): {:.2}x; \
          from .zst on 2 threads {:.1} s ({:.0} MB/s of text, peak {} MB): {:.0}% of the plain file's speed",
@@ -282,8 +302,8 @@ fn main() {
     let pgn_stats = chess_db.parent().map(|p| p.join("examples/pgn_stats"));
     match pgn_stats.filter(|p| p.exists() && have_taskset()) {
         Some(pgn_stats) => {
-            let r1 = replay_one_core(&pgn_stats, &pgn);
-            let (c1, _) = build(&chess_db, &pgn, &index, 1, true);
+            let r1 = replay_one_core(&pgn_stats, pgn);
+            let (c1, _) = build(chess_db, pgn, index, 1, true);
             println!(
                 "on one core (taskset -c 0): PGN replay {:.1} s ({:.0} MB/s), index build {:.1} s ({:.0} MB/s): {:.2}x the replay; \
                  two cores build {:.2}x as fast as one",
@@ -297,13 +317,29 @@ fn main() {
         }
         None => println!("one core: skipped (needs taskset and the pgn_stats example built)"),
     }
+    b2
+}
+
+/// The index's size and the queries on the open index (`build_time`: the
+/// build's on two threads, when it was measured).
+fn measure_queries(
+    pgn: &Path,
+    index: &Path,
+    memory_limit: Option<usize>,
+    chess_db: &Path,
+    build_time: Option<Duration>,
+) {
+    let dir = index.parent().unwrap_or(Path::new("."));
     let options = Options {
-        index: Some(index.clone()),
+        index: Some(index.to_path_buf()),
+        memory_limit,
         ..Options::default()
     };
-    let db = Database::open(&pgn, &options).expect("open");
+    let db = Database::open(pgn, &options).expect("open");
     db.wait().expect("indexed");
     let stats = db.stats().expect("stats");
+    let size = std::fs::metadata(index).map_or(0, |m| m.len()) as f64;
+    let games = db.game_count();
     println!(
         "index size: {:.1} MB, {:.1} bytes a game, {:.2} bytes a ply ({} plies); budget 2 bytes a ply + 64 a game = {:.1} MB; \
          opening table {} positions, {} entries",
@@ -398,10 +434,10 @@ fn main() {
     let probe = sample_positions(&db, 3, 8..12, 11);
     for pos in &probe {
         let started = Instant::now();
-        let out = Command::new(&chess_db)
+        let out = Command::new(chess_db)
             .args(["search", "--count", "--index"])
-            .arg(&index)
-            .arg(&pgn)
+            .arg(index)
+            .arg(pgn)
             .args(["--fen", &pos.fen()])
             .output()
             .expect("chess-db");
@@ -426,7 +462,7 @@ fn main() {
                 .arg("-s")
                 .arg("-o")
                 .arg(&found)
-                .arg(&pgn)
+                .arg(pgn)
                 .output()
                 .expect("pgn-extract");
             let t = started.elapsed();
@@ -434,11 +470,19 @@ fn main() {
             let counted = std::fs::read_to_string(&found)
                 .map_or(0, |text| text.lines().filter(|l| l.starts_with("[Event ")).count());
             let _ = std::fs::remove_file(&found);
+            let with_build = build_time.map_or_else(
+                || "the build not measured".to_string(),
+                |b| {
+                    format!(
+                        "{:.1}x with our index built in the same run",
+                        t.as_secs_f64() / (ours + b).as_secs_f64()
+                    )
+                },
+            );
             println!(
-                "; pgn-extract -H {:.2} s ({counted} games): {:.0}x slower (and {:.1}x with our index built in the same run)",
+                "; pgn-extract -H {:.2} s ({counted} games): {:.0}x slower ({with_build})",
                 t.as_secs_f64(),
                 t.as_secs_f64() / ours.as_secs_f64(),
-                t.as_secs_f64() / (ours + b2).as_secs_f64()
             );
         } else {
             println!("; pgn-extract not installed");

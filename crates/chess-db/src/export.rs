@@ -154,7 +154,11 @@ impl Database {
         }
         let names = self.file_names();
         let done = AtomicU64::new(0);
-        let parts = self.each_view(None, true, |view, _| {
+        let need = crate::query::Need {
+            outcomes: false,
+            headers: true,
+        };
+        let parts = self.each_view(None, need, |view, _| {
             let written = export_segment(self, view, &names, plies, &tables)?;
             progress(done.fetch_add(written.games, Ordering::Relaxed) + written.games);
             Ok(vec![written])
@@ -208,6 +212,7 @@ fn export_segment(
     tables: &[PathBuf; 2],
 ) -> Result<Exported, Error> {
     let search = &view.search;
+    let mut moves = view.moves();
     let headers = view
         .headers
         .as_ref()
@@ -251,7 +256,7 @@ fn export_segment(
             .append_option((search.flags[i] & OWN_START != 0).then(|| start.fen()));
         rows.plies.append_value(u32::from(search.plies[i]));
         if readable {
-            rows.replay(number, start, search.moves_of(i), plies)?;
+            rows.replay(number, start, moves.of(i)?, plies)?;
             rows.moves.append_value(&rows.text);
         } else {
             rows.moves.append_null();

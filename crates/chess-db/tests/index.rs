@@ -196,6 +196,71 @@ fn a_changed_segment_row_has_the_index_rebuilt_at_once() {
     }
 }
 
+/// The opening table is a shortcut, never the answer: with its rows
+/// deleted, or one moved under another position or segment, every query
+/// answers as before or says the index is damaged, never wrongly; the same
+/// for a run of moves put in another's place.
+#[test]
+fn opening_rows_and_runs_of_moves_are_checked_where_they_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", collection(7, 400).as_bytes());
+    let expected = answers(&open(&pgn, dir.path()));
+    let index = dir.path().join("index.sqlite");
+    let bytes = std::fs::read(&index).unwrap();
+    let count = |sql: &str| -> i64 {
+        let conn = rusqlite::Connection::open(&index).unwrap();
+        conn.query_row(sql, [], |r| r.get(0)).unwrap()
+    };
+    assert!(
+        count("SELECT COUNT(*) FROM openings") > 0,
+        "the collection has an opening table"
+    );
+    assert!(
+        count("SELECT COUNT(*) FROM moves WHERE segment = 0") > 1,
+        "a segment's moves come in several runs"
+    );
+    let changes = [
+        ("every opening row deleted", "DELETE FROM openings", true),
+        (
+            "a segment's opening rows deleted",
+            "DELETE FROM openings WHERE segment = 1",
+            true,
+        ),
+        (
+            "opening rows moved to the next segment",
+            "DELETE FROM openings WHERE segment = 1; UPDATE openings SET segment = 1 WHERE segment = 0",
+            false,
+        ),
+        (
+            "an opening row under another position",
+            "UPDATE openings SET key = key + 1 WHERE rowid = (SELECT MIN(rowid) FROM openings)",
+            true,
+        ),
+        (
+            "two runs of moves swapped",
+            "UPDATE moves SET block = 99 WHERE segment = 0 AND block = 0;
+             UPDATE moves SET block = 0 WHERE segment = 0 AND block = 1;
+             UPDATE moves SET block = 1 WHERE segment = 0 AND block = 99",
+            false,
+        ),
+    ];
+    for (what, sql, answers_right) in changes {
+        std::fs::write(&index, &bytes).unwrap();
+        let conn = rusqlite::Connection::open(&index).unwrap();
+        conn.execute_batch(sql).unwrap();
+        drop(conn);
+        let db = Database::open(&pgn, &options(dir.path())).unwrap();
+        db.wait().unwrap();
+        match checked_answers(&db) {
+            Ok(answered) => assert_eq!(answered, expected, "{what}"),
+            Err(e) => {
+                assert!(!answers_right, "{what}: {e}");
+                assert!(matches!(e, chess_db::Error::Damaged(_)), "{what}: {e}");
+            }
+        }
+    }
+}
+
 /// Makes a SQLite file that is not an index; whether it made one.
 fn rusqlite_file(path: &std::path::Path) -> bool {
     // Any file that is not ours will do: a plain text one.

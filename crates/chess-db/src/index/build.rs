@@ -14,8 +14,9 @@ use std::sync::mpsc;
 
 use chess_core::pgn::ParallelReader;
 
-use super::segment::{HeaderColumns, Names, SearchColumns, SegmentBuilder};
-use super::store::{GameRow, SegmentInfo, Store};
+use super::blob::opening_rows;
+use super::segment::{Built, Names, SegmentBuilder, move_block_games};
+use super::store::{Blobs, GameRow, SegmentInfo, Store};
 use super::{Segment, Shared};
 use crate::record::{GameRecord, Recorder};
 use crate::{Error, Unreadable, source};
@@ -47,8 +48,7 @@ impl Resume {
 /// A segment read, on its way to the writer.
 struct Finished {
     info: SegmentInfo,
-    search: SearchColumns,
-    headers: HeaderColumns,
+    built: Built,
     rows: Vec<GameRow>,
     errors: Vec<Unreadable>,
 }
@@ -225,7 +225,8 @@ impl Collector {
         }
         let segment = std::mem::take(&mut self.segment);
         let games = segment.len() as u32;
-        let (search, mut headers) = segment.finish(end);
+        let mut built = segment.finish(end);
+        let headers = &mut built.headers;
         let mut rows = std::mem::take(&mut self.rows);
         for (row, (&length, names_row)) in rows.iter_mut().zip(headers.lengths.iter().zip(0..)) {
             row.length = length;
@@ -255,8 +256,7 @@ impl Collector {
         headers.errors = self.errors.clone();
         let finished = Finished {
             info,
-            search,
-            headers,
+            built,
             rows,
             errors: std::mem::take(&mut self.errors),
         };
@@ -271,11 +271,24 @@ impl Collector {
 
 /// Writes a segment and makes it searchable.
 fn write(store: &mut Store, f: Finished, shared: &Shared) -> Result<(), Error> {
-    let search = f.search.to_blob(&f.info);
-    let headers = f.headers.to_blob(&f.info);
-    store.write_segment(f.info, (&search, &headers), &f.rows, &f.errors, &f.headers.new_names)?;
+    let b = &f.built;
+    let blobs = Blobs {
+        search: b.search.to_blob(&f.info),
+        outcomes: b.headers.outcomes().to_blob(&f.info),
+        headers: b.headers.to_blob(&f.info),
+        names: b.headers.names().to_blob(&f.info),
+        moves: (b
+            .moves
+            .blocks(move_block_games(shared.segment_games))
+            .iter()
+            .enumerate())
+        .map(|(k, block)| block.to_blob(&f.info, k as u32))
+        .collect(),
+        openings: opening_rows(&b.openings, &f.info),
+    };
+    store.write_segment(f.info, &blobs, &f.rows, &f.errors, &b.headers.new_names)?;
     // Published without its columns: a query reads them back from the
     // store, so what building holds stays bounded however large the file.
-    shared.publish(Segment::stored(f.info), &f.headers);
+    shared.publish(Segment::stored(f.info), &b.headers);
     Ok(())
 }

@@ -13,7 +13,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::segment::{HeaderColumns, SearchColumns};
+use super::blob::Part;
+use super::popular::Entry;
+use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
 use super::store::SegmentInfo;
 
 /// The default limit: some five segments' search and header columns
@@ -26,10 +28,20 @@ pub const DEFAULT_LIMIT: usize = 64 << 20;
 /// A segment's columns of one group, decoded.
 #[derive(Clone, Debug)]
 pub(crate) enum Columns {
-    /// What searches read.
+    /// What searches read first.
     Search(Arc<SearchColumns>),
-    /// What filters and the explorer read.
+    /// A run of games' moves.
+    Moves(Arc<MoveBlock>),
+    /// What the explorer counts.
+    Outcomes(Arc<Outcomes>),
+    /// The names a segment added.
+    Names(Arc<NewNames>),
+    /// What filters read and where the games are (with the outcomes and
+    /// the names).
     Headers(Arc<HeaderColumns>),
+    /// A position's entries in a segment's opening table (`None`: the
+    /// table does not have it).
+    Opening(Arc<Option<Vec<Entry>>>),
 }
 
 impl Columns {
@@ -37,15 +49,19 @@ impl Columns {
     fn bytes(&self) -> usize {
         match self {
             Columns::Search(c) => c.heap_bytes(),
+            Columns::Moves(c) => c.heap_bytes(),
+            Columns::Outcomes(c) => c.heap_bytes(),
+            Columns::Names(c) => c.heap_bytes(),
             Columns::Headers(c) => c.heap_bytes(),
+            Columns::Opening(c) => 64 + c.as_ref().as_ref().map_or(0, |e| e.capacity() * size_of::<Entry>()),
         }
     }
 }
 
 /// Which columns: the file (its number in the cache), the segment (as its
 /// row says it, so a segment written again differently is another key) and
-/// the group.
-type Key = (u64, SegmentInfo, bool);
+/// the part.
+type Key = (u64, SegmentInfo, Part);
 
 /// Decoded columns kept, least recently used first out.
 #[derive(Debug)]
@@ -80,17 +96,17 @@ impl ColumnCache {
         self.files.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// The columns of `segment` (`search`: which group), from the cache or
-    /// decoded by `load` (outside the lock: other segments are read
-    /// meanwhile) and kept.
+    /// The columns of `segment`'s `part`, from the cache or decoded by
+    /// `load` (outside the lock: other segments are read meanwhile) and
+    /// kept.
     pub(crate) fn get<E>(
         &self,
         file: u64,
         segment: SegmentInfo,
-        search: bool,
+        part: Part,
         load: impl FnOnce() -> Result<Columns, E>,
     ) -> Result<Columns, E> {
-        let key = (file, segment, search);
+        let key = (file, segment, part);
         if let Ok(mut state) = self.state.lock() {
             state.clock += 1;
             let now = state.clock;
@@ -158,7 +174,7 @@ mod tests {
         let loads = std::cell::Cell::new(0);
         let get = |id| {
             cache
-                .get(0, info(id), false, || {
+                .get(0, info(id), Part::Headers, || {
                     loads.set(loads.get() + 1);
                     Ok::<_, ()>(headers(1000))
                 })
@@ -180,7 +196,9 @@ mod tests {
     #[test]
     fn columns_larger_than_the_limit_are_read_and_not_kept() {
         let cache = ColumnCache::new(100);
-        let got = cache.get(0, info(0), false, || Ok::<_, ()>(headers(1000))).unwrap();
+        let got = cache
+            .get(0, info(0), Part::Headers, || Ok::<_, ()>(headers(1000)))
+            .unwrap();
         assert!(matches!(got, Columns::Headers(h) if h.offsets.len() == 1000));
         assert_eq!(cache.bytes(), 0);
     }

@@ -11,6 +11,7 @@
 //! core; meanwhile queries answer on what is indexed so far
 //! ([`crate::Database::progress`] says how far).
 
+pub(crate) mod blob;
 mod build;
 pub(crate) mod bytes;
 pub(crate) mod columns;
@@ -23,9 +24,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::thread::JoinHandle;
 
+use blob::Part;
 pub use build::Resume;
 pub(crate) use columns::{ColumnCache, Columns};
-use segment::{HeaderColumns, Names, SEGMENT_GAMES, SearchColumns};
+use popular::Entry;
+use segment::{HeaderColumns, MoveBlock, Names, NewNames, Outcomes, SEGMENT_GAMES, SearchColumns};
 use store::{SegmentInfo, Store};
 
 use crate::identity::{Change, Identity};
@@ -190,8 +193,14 @@ impl Shared {
         read(reader.as_ref().ok_or_else(|| Error::Index("no index".into()))?)
     }
 
-    fn load_blob(&self, id: u32, search: bool) -> Result<Vec<u8>, Error> {
-        self.with_reader(|store| store.blob(id, search))
+    fn load_blob(&self, id: u32, part: Part) -> Result<Option<Vec<u8>>, Error> {
+        self.with_reader(|store| store.blob(id, part))
+    }
+
+    /// Segment `id`'s blob of `part`, which it must have.
+    fn must_blob(&self, id: u32, part: Part) -> Result<Vec<u8>, Error> {
+        self.load_blob(id, part)?
+            .ok_or_else(|| Error::Damaged(format!("segment {id} has no {part:?} blob")))
     }
 }
 
@@ -359,13 +368,15 @@ impl FileIndex {
                 // the index is built anew.
                 let mut names = Names::default();
                 for info in &segments {
-                    let blob = store.blob(info.id, false)?;
-                    let Ok(headers) = HeaderColumns::from_blob(&blob, info) else {
+                    let Some(blob) = store.blob(info.id, Part::Names)? else {
+                        return Ok(None);
+                    };
+                    let Ok(new) = NewNames::from_blob(&blob, info) else {
                         return Ok(None);
                     };
                     // The last segment is indexed again: its names are not
                     // kept.
-                    if Some(info) != segments.last() && names.append(&headers).is_err() {
+                    if Some(info) != segments.last() && names.append(&new).is_err() {
                         return Ok(None);
                     }
                 }
@@ -443,9 +454,9 @@ impl FileIndex {
             stats.games += u64::from(segment.info.games);
             stats.plies += search.plies.iter().map(|&p| u64::from(p)).sum::<u64>();
             stats.unreadable += search.flags.iter().filter(|&&f| f & segment::UNREADABLE != 0).count() as u64;
-            let (positions, entries) = search.popular.size();
-            stats.opening_positions += positions as u64;
-            stats.opening_entries += entries as u64;
+            let (positions, entries) = search.openings;
+            stats.opening_positions += positions;
+            stats.opening_entries += entries;
         }
         Ok(stats)
     }
@@ -476,7 +487,7 @@ impl FileIndex {
         if slot.is_none() {
             let mut names = Names::default();
             for segment in self.segments() {
-                names.append(&*self.header_columns(&segment)?).map_err(damaged)?;
+                names.append(&*self.new_names(&segment)?).map_err(damaged)?;
             }
             *slot = Some(Arc::new(names));
         }
@@ -492,33 +503,109 @@ impl FileIndex {
             .collect())
     }
 
-    /// A segment's search columns, read and checked (or kept from an
-    /// earlier query).
+    /// A segment's columns of `part`, read and checked by `decode` (or
+    /// kept from an earlier query).
+    fn columns(
+        &self,
+        segment: &Segment,
+        part: Part,
+        decode: impl FnOnce(&[u8]) -> Result<Columns, Corrupt>,
+    ) -> Result<Columns, Error> {
+        self.shared.columns.get(self.shared.file_key, segment.info, part, || {
+            let blob = self.shared.must_blob(segment.info.id, part)?;
+            decode(&blob).map_err(damaged)
+        })
+    }
+
+    /// A segment's search columns.
     pub(crate) fn search_columns(&self, segment: &Segment) -> Result<Arc<SearchColumns>, Error> {
-        let columns = self.shared.columns.get(self.shared.file_key, segment.info, true, || {
-            let blob = self.shared.load_blob(segment.info.id, true)?;
-            let columns = SearchColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
-            Ok::<_, Error>(Columns::Search(Arc::new(columns)))
-        })?;
-        match columns {
+        let info = segment.info;
+        match self.columns(segment, Part::Search, |b| {
+            Ok(Columns::Search(Arc::new(SearchColumns::from_blob(b, &info)?)))
+        })? {
             Columns::Search(c) => Ok(c),
-            Columns::Headers(_) => Err(Error::Index("the column cache mixed up its groups".into())),
+            _ => Err(mixed_up()),
         }
     }
 
-    /// A segment's header columns, read and checked (or kept from an
-    /// earlier query).
+    /// A segment's outcomes (what the explorer counts).
+    pub(crate) fn outcomes(&self, segment: &Segment) -> Result<Arc<Outcomes>, Error> {
+        let info = segment.info;
+        match self.columns(segment, Part::Outcomes, |b| {
+            Ok(Columns::Outcomes(Arc::new(Outcomes::from_blob(b, &info)?)))
+        })? {
+            Columns::Outcomes(c) => Ok(c),
+            _ => Err(mixed_up()),
+        }
+    }
+
+    /// The names a segment added to the lists.
+    pub(crate) fn new_names(&self, segment: &Segment) -> Result<Arc<NewNames>, Error> {
+        let info = segment.info;
+        match self.columns(segment, Part::Names, |b| {
+            Ok(Columns::Names(Arc::new(NewNames::from_blob(b, &info)?)))
+        })? {
+            Columns::Names(c) => Ok(c),
+            _ => Err(mixed_up()),
+        }
+    }
+
+    /// The moves of the run of games that holds game `i` of a segment.
+    pub(crate) fn move_block(&self, segment: &Segment, i: usize) -> Result<Arc<MoveBlock>, Error> {
+        let info = segment.info;
+        let block_games = segment::move_block_games(self.shared.segment_games);
+        let number = (i / block_games) as u32;
+        match self.columns(segment, Part::Moves(number), |b| {
+            Ok(Columns::Moves(Arc::new(MoveBlock::from_blob(
+                b,
+                &info,
+                number,
+                block_games,
+            )?)))
+        })? {
+            Columns::Moves(c) => Ok(c),
+            _ => Err(mixed_up()),
+        }
+    }
+
+    /// A segment's header columns (with the outcomes and the names).
     pub(crate) fn header_columns(&self, segment: &Segment) -> Result<Arc<HeaderColumns>, Error> {
-        let columns = self.shared.columns.get(self.shared.file_key, segment.info, false, || {
-            let blob = self.shared.load_blob(segment.info.id, false)?;
-            let columns = HeaderColumns::from_blob(&blob, &segment.info).map_err(damaged)?;
+        let info = segment.info;
+        let columns = self.shared.columns.get(self.shared.file_key, info, Part::Headers, || {
+            let [headers, outcomes, names] =
+                [Part::Headers, Part::Outcomes, Part::Names].map(|part| self.shared.must_blob(info.id, part));
+            let columns = HeaderColumns::from_blobs(&headers?, &outcomes?, &names?, &info).map_err(damaged)?;
             Ok::<_, Error>(Columns::Headers(Arc::new(columns)))
         })?;
         match columns {
             Columns::Headers(c) => Ok(c),
-            Columns::Search(_) => Err(Error::Index("the column cache mixed up its groups".into())),
+            _ => Err(mixed_up()),
         }
     }
+
+    /// The entries of a segment's opening table for the position `key`, if
+    /// the table has it (read by key: nothing else of the segment).
+    pub(crate) fn opening(&self, segment: &Segment, key: u64) -> Result<Arc<Option<Vec<Entry>>>, Error> {
+        let info = segment.info;
+        let columns = self
+            .shared
+            .columns
+            .get(self.shared.file_key, info, Part::Opening(key), || {
+                let entries = match self.shared.load_blob(info.id, Part::Opening(key))? {
+                    Some(blob) => Some(blob::opening_entries(&blob, key, &info).map_err(damaged)?),
+                    None => None,
+                };
+                Ok::<_, Error>(Columns::Opening(Arc::new(entries)))
+            })?;
+        match columns {
+            Columns::Opening(c) => Ok(c),
+            _ => Err(mixed_up()),
+        }
+    }
+}
+
+fn mixed_up() -> Error {
+    Error::Index("the column cache mixed up its groups".into())
 }
 
 impl Drop for FileIndex {

@@ -12,9 +12,6 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::bytes::{Reader, Writer};
-use crate::Corrupt;
-
 /// A position goes in the table when at least this many games of the
 /// segment reach it in their opening plies.
 pub const POPULAR: usize = 4;
@@ -104,6 +101,7 @@ impl Popular {
     }
 
     /// The games of the position with `key`, if it is in the table.
+    #[cfg(test)]
     pub fn get(&self, key: u64) -> Option<impl ExactSizeIterator<Item = Entry> + '_> {
         let i = self.keys.binary_search(&key).ok()?;
         let range = self.starts[i] as usize..self.starts[i + 1] as usize;
@@ -119,75 +117,18 @@ impl Popular {
         (self.keys.len(), self.games.len())
     }
 
-    /// About how many bytes of memory the table takes.
-    pub fn heap_bytes(&self) -> usize {
-        self.keys.capacity() * 8
-            + self.starts.capacity() * 4
-            + self.games.capacity() * 2
-            + self.plies.capacity()
-            + self.next.capacity() * 2
-    }
-
-    /// Writes the table.
-    pub fn write(&self, out: &mut Writer) {
-        out.u64s(&self.keys);
-        // Entries as counts per key, and game numbers as gaps: small.
-        let counts: Vec<u32> = self.starts.windows(2).map(|w| w[1] - w[0]).collect();
-        out.varints(counts.iter().map(|&c| u64::from(c)));
-        let mut gaps = Vec::with_capacity(self.games.len());
-        for w in self.starts.windows(2) {
-            let mut last = 0u16;
-            for &g in &self.games[w[0] as usize..w[1] as usize] {
-                gaps.push(u64::from(g - last));
-                last = g;
-            }
-        }
-        out.varints(gaps.into_iter());
-        out.bytes(&self.plies);
-        out.u16s(&self.next);
-    }
-
-    /// Reads a table written by [`Popular::write`], checking that it holds
-    /// together.
-    pub fn read(input: &mut Reader<'_>, games_in_segment: usize) -> Result<Popular, Corrupt> {
-        let keys = input.u64s()?;
-        let counts = input.varints()?;
-        if counts.len() != keys.len() || !keys.is_sorted_by(|a, b| a < b) {
-            return Err(Corrupt("opening table keys"));
-        }
-        let mut starts = Vec::with_capacity(keys.len() + 1);
-        starts.push(0u32);
-        for &c in &counts {
-            let next = u64::from(*starts.last().unwrap_or(&0)) + c;
-            starts.push(u32::try_from(next).map_err(|_| Corrupt("opening table counts"))?);
-        }
-        let total = *starts.last().unwrap_or(&0) as usize;
-        let gaps = input.varints()?;
-        if gaps.len() != total {
-            return Err(Corrupt("opening table entries"));
-        }
-        let mut games = Vec::with_capacity(total);
-        for w in starts.windows(2) {
-            let mut game = 0u64;
-            for &gap in &gaps[w[0] as usize..w[1] as usize] {
-                game += gap;
-                if game as usize >= games_in_segment {
-                    return Err(Corrupt("opening table game"));
-                }
-                games.push(game as u16);
-            }
-        }
-        let plies = input.bytes()?.to_vec();
-        let next = input.u16s()?;
-        if plies.len() != total || next.len() != total {
-            return Err(Corrupt("opening table columns"));
-        }
-        Ok(Popular {
-            keys,
-            starts,
-            games,
-            plies,
-            next,
+    /// Each position, in key order, with its entries.
+    pub fn positions(&self) -> impl Iterator<Item = (u64, Vec<Entry>)> + '_ {
+        self.keys.iter().enumerate().map(|(i, &key)| {
+            let range = self.starts[i] as usize..self.starts[i + 1] as usize;
+            let entries = range
+                .map(|j| Entry {
+                    game: self.games[j],
+                    ply: self.plies[j],
+                    next: self.next[j],
+                })
+                .collect();
+            (key, entries)
         })
     }
 }
@@ -215,14 +156,7 @@ mod tests {
         let games: Vec<u16> = table.get(5).unwrap().map(|e| e.game).collect();
         assert_eq!(games, [0, 1, 2, 3]);
         assert!(table.get(9).is_none(), "one game only");
-        let mut w = Writer::default();
-        table.write(&mut w);
-        let bytes = w.finish();
-        let back = Popular::read(&mut Reader::new(&bytes), 10).unwrap();
-        assert_eq!(back, table);
-        assert!(
-            Popular::read(&mut Reader::new(&bytes), 3).is_err(),
-            "a game out of the segment"
-        );
+        let keys: Vec<u64> = table.positions().map(|(key, _)| key).collect();
+        assert_eq!(keys, [5, 7]);
     }
 }

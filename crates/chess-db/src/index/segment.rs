@@ -1,17 +1,25 @@
 //! A segment: the index of up to 65,536 games that follow each other in the
-//! file. Its columns come in two groups, each stored as one compressed blob
-//! with a checksum and read only when a query needs it: what searches
-//! replay (moves, plies, home pawns, material, start positions, the opening
-//! table) and what filters and the explorer read (the header values, and
-//! where each game is in the file).
+//! file. Its columns come in groups, each stored compressed with a
+//! checksum (see `blob`) and read only when a query needs it, so that a
+//! question reads what it asks about and no more:
+//!
+//! - what every search reads first ([`SearchColumns`]: each game's length,
+//!   when its home pawns left, its material at the end, its start);
+//! - the moves ([`MoveBlock`], in [`MOVE_BLOCKS`] runs of games), read only
+//!   for the games a search must replay;
+//! - the opening table, one row a position (see `popular`), read by key;
+//! - what the explorer counts ([`Outcomes`]: results, ratings, dates,
+//!   players);
+//! - the rest of the header values and where each game is in the file
+//!   ([`HeaderColumns`], with the outcomes and the names), for filters and
+//!   reading games out;
+//! - the names the segment added to the index's lists.
 
 use std::collections::HashMap;
 
 use chess_core::Position;
 
-use super::bytes::{Reader, Writer};
 use super::popular::Popular;
-use super::store::SegmentInfo;
 use crate::header::{Date, GameResult};
 use crate::material::Material;
 use crate::record::GameRecord;
@@ -20,13 +28,24 @@ use crate::{Corrupt, Unreadable};
 /// The most games a segment holds (a game's number in its segment is 16 bits).
 pub const SEGMENT_GAMES: usize = 1 << 16;
 
+/// How many runs of games' moves a full segment's are stored (and read) in:
+/// a search that replays a few games reads a few runs of moves, not the
+/// segment's.
+pub const MOVE_BLOCKS: usize = 16;
+
+/// How many games' moves are stored together in an index whose segments
+/// hold `segment_games` (4,096 for full segments of 65,536).
+pub fn move_block_games(segment_games: usize) -> usize {
+    segment_games.div_ceil(MOVE_BLOCKS).max(1)
+}
+
 /// Flag: the game could not be read (its error is listed); it matches no
 /// query.
 pub const UNREADABLE: u8 = 1;
 /// Flag: the game starts from a position of its own (a `FEN` tag).
 pub const OWN_START: u8 = 2;
 
-/// What searches read of a segment's games.
+/// What searches read of a segment's games before replaying any.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchColumns {
     /// Half-moves of each game's main line (at most 65,535 counted).
@@ -37,14 +56,49 @@ pub struct SearchColumns {
     pub leave: Vec<[u8; 16]>,
     /// The material at the end ([`Material::pack`]).
     pub end: Vec<[u8; 5]>,
-    /// Where each game's moves start in `moves` (one more than games).
-    pub move_starts: Vec<u32>,
-    /// The games' moves, one after the other (see `movecode`).
-    pub moves: Vec<u8>,
     /// The start positions of the games with their own, by game.
     pub starts: HashMap<u16, Position>,
-    /// The opening table.
-    pub popular: Popular,
+    /// How many positions and entries the segment's opening table holds.
+    pub openings: (u64, u64),
+}
+
+/// The moves of a run of games of a segment (see [`move_block_games`]; the
+/// last run may be shorter).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveBlock {
+    /// The segment's number of its first game.
+    pub first: usize,
+    /// Where each game's moves start in `moves` (one more than games).
+    pub starts: Vec<u32>,
+    /// The games' moves, one after the other (see `movecode`).
+    pub moves: Vec<u8>,
+}
+
+/// What the explorer counts of a segment's games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcomes {
+    /// [`GameResult::code`].
+    pub results: Vec<u8>,
+    /// Ratings (0 unknown).
+    pub white_elo: Vec<u16>,
+    /// Ratings (0 unknown).
+    pub black_elo: Vec<u16>,
+    /// [`Date`] numbers.
+    pub dates: Vec<u32>,
+    /// The players, as numbers of the index's list of players.
+    pub white: Vec<u32>,
+    /// See `white`.
+    pub black: Vec<u32>,
+}
+
+/// The names a segment added to the index's lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NewNames {
+    /// How many names each list held before this segment (players,
+    /// events, time controls).
+    pub before: [u32; 3],
+    /// The names this segment added to each list, in number order.
+    pub names: [Vec<String>; 3],
 }
 
 /// What filters and the explorer read of a segment's games.
@@ -89,11 +143,6 @@ pub struct HeaderColumns {
 }
 
 impl SearchColumns {
-    /// The moves of game `i` of the segment.
-    pub fn moves_of(&self, i: usize) -> &[u8] {
-        &self.moves[self.move_starts[i] as usize..self.move_starts[i + 1] as usize]
-    }
-
     /// The position game `i` starts from.
     pub fn start_of(&self, i: usize) -> Position {
         self.starts.get(&(i as u16)).cloned().unwrap_or_default()
@@ -111,15 +160,97 @@ impl SearchColumns {
             + self.flags.capacity()
             + self.leave.capacity() * 16
             + self.end.capacity() * 5
-            + self.move_starts.capacity() * 4
-            + self.moves.capacity()
             // A position is about 200 bytes, and its map slot a few more.
             + self.starts.capacity() * 240
-            + self.popular.heap_bytes()
+    }
+}
+
+impl MoveBlock {
+    /// The moves of game `i` of the segment, which must be in this block.
+    pub fn moves_of(&self, i: usize) -> &[u8] {
+        let k = i - self.first;
+        &self.moves[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+
+    /// How many games' moves it holds.
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// About how many bytes of memory it takes.
+    pub fn heap_bytes(&self) -> usize {
+        self.starts.capacity() * 4 + self.moves.capacity()
+    }
+}
+
+impl Outcomes {
+    /// The result of game `i`.
+    pub fn result(&self, i: usize) -> GameResult {
+        GameResult::from_code(self.results[i])
+    }
+
+    /// The date of game `i`.
+    pub fn date(&self, i: usize) -> Date {
+        Date(self.dates[i])
+    }
+
+    /// About how many bytes of memory it takes.
+    pub fn heap_bytes(&self) -> usize {
+        self.results.capacity()
+            + (self.white_elo.capacity() + self.black_elo.capacity()) * 2
+            + (self.dates.capacity() + self.white.capacity() + self.black.capacity()) * 4
+    }
+}
+
+impl NewNames {
+    /// About how many bytes of memory they take.
+    pub fn heap_bytes(&self) -> usize {
+        self.names
+            .iter()
+            .flatten()
+            .map(|n| n.capacity() + std::mem::size_of::<String>())
+            .sum()
     }
 }
 
 impl HeaderColumns {
+    /// The outcomes of its games, as the explorer reads them.
+    pub fn outcomes(&self) -> Outcomes {
+        Outcomes {
+            results: self.results.clone(),
+            white_elo: self.white_elo.clone(),
+            black_elo: self.black_elo.clone(),
+            dates: self.dates.clone(),
+            white: self.white.clone(),
+            black: self.black.clone(),
+        }
+    }
+
+    /// The `Site` of game `i`.
+    pub fn site(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.site_ends[i - 1] as usize };
+        self.sites.get(start..self.site_ends[i] as usize).unwrap_or("")
+    }
+
+    /// The result of game `i`.
+    pub fn result(&self, i: usize) -> GameResult {
+        GameResult::from_code(self.results[i])
+    }
+
+    /// The date of game `i`.
+    pub fn date(&self, i: usize) -> Date {
+        Date(self.dates[i])
+    }
+
+    /// The names it added to the index's lists.
+    pub fn names(&self) -> NewNames {
+        NewNames {
+            before: self.names_before,
+            names: self.new_names.clone(),
+        }
+    }
+
     /// About how many bytes of memory the columns take.
     pub fn heap_bytes(&self) -> usize {
         let names: usize = self
@@ -231,14 +362,14 @@ impl Names {
         std::array::from_fn(|k| lists[k].names.get(counts[k]..).unwrap_or_default().to_vec())
     }
 
-    /// Appends the names segment `headers` added, which must follow what
-    /// the lists hold: reading the lists back from the segments.
-    pub fn append(&mut self, headers: &HeaderColumns) -> Result<(), Corrupt> {
-        let before = headers.names_before.map(|n| n as usize);
+    /// Appends the names a segment added, which must follow what the
+    /// lists hold: reading the lists back from the segments.
+    pub fn append(&mut self, new: &NewNames) -> Result<(), Corrupt> {
+        let before = new.before.map(|n| n as usize);
         if before != self.counts() {
             return Err(Corrupt("name lists that do not follow each other"));
         }
-        self.extend(before, &headers.new_names);
+        self.extend(before, &new.names);
         Ok(())
     }
 
@@ -257,8 +388,58 @@ impl Names {
 #[derive(Debug, Default)]
 pub struct SegmentBuilder {
     search: SearchColumns,
+    moves: SegmentMoves,
     headers: HeaderColumns,
     openings: Vec<(u64, u16, u8, u16)>,
+}
+
+/// A segment's moves as it is built, before they are cut into blocks.
+#[derive(Debug, Default)]
+pub struct SegmentMoves {
+    /// Where each game's moves start in `moves` (one more than games).
+    starts: Vec<u32>,
+    moves: Vec<u8>,
+}
+
+impl SegmentMoves {
+    /// Adds a game's moves.
+    pub fn push(&mut self, moves: &[u8]) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.moves.extend_from_slice(moves);
+        self.starts.push(self.moves.len() as u32);
+    }
+
+    /// The moves cut into runs of `block_games` games.
+    pub fn blocks(&self, block_games: usize) -> Vec<MoveBlock> {
+        let games = self.starts.len().saturating_sub(1);
+        (0..games)
+            .step_by(block_games.max(1))
+            .map(|first| {
+                let last = (first + block_games.max(1)).min(games);
+                let base = self.starts[first];
+                MoveBlock {
+                    first,
+                    starts: self.starts[first..=last].iter().map(|&s| s - base).collect(),
+                    moves: self.moves[base as usize..self.starts[last] as usize].to_vec(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A finished segment's columns, to be written.
+#[derive(Debug)]
+pub struct Built {
+    /// What searches read first.
+    pub search: SearchColumns,
+    /// The moves.
+    pub moves: SegmentMoves,
+    /// The header values (with the outcomes and the names).
+    pub headers: HeaderColumns,
+    /// The opening table.
+    pub openings: Popular,
 }
 
 impl SegmentBuilder {
@@ -294,11 +475,7 @@ impl SegmentBuilder {
         s.flags.push(flags);
         s.leave.push(record.leave);
         s.end.push(record.end.pack());
-        if s.move_starts.is_empty() {
-            s.move_starts.push(0);
-        }
-        s.moves.extend_from_slice(&record.moves);
-        s.move_starts.push(s.moves.len() as u32);
+        self.moves.push(&record.moves);
         self.openings
             .extend(record.openings.iter().map(|&(key, ply, next)| (key, i, ply, next)));
         self.set_length(offset);
@@ -337,274 +514,22 @@ impl SegmentBuilder {
 
     /// The segment, its last game ending at `end` (where the next game
     /// starts, or the end of the file).
-    pub fn finish(mut self, end: u64) -> (SearchColumns, HeaderColumns) {
+    pub fn finish(mut self, end: u64) -> Built {
         self.set_length(end);
-        if self.search.move_starts.is_empty() {
-            self.search.move_starts.push(0);
+        if self.moves.starts.is_empty() {
+            self.moves.starts.push(0);
         }
-        self.search.popular = Popular::build(std::mem::take(&mut self.openings));
-        (self.search, self.headers)
+        let openings = Popular::build(std::mem::take(&mut self.openings));
+        let (positions, entries) = openings.size();
+        self.search.openings = (positions as u64, entries as u64);
+        Built {
+            search: self.search,
+            moves: self.moves,
+            headers: self.headers,
+            openings,
+        }
     }
 }
-
-/// Compresses a column group and prefixes its checksum and size: what the
-/// store keeps. The checksum is seeded with `key`, what the store says of
-/// the segment (see [`SegmentInfo::seal_key`]): a blob read back under a
-/// segment row that was changed fails it as surely as a changed blob.
-fn seal(raw: &[u8], key: u64) -> Vec<u8> {
-    // Level 1: nearly as small as the default here, and twice as fast.
-    let packed = zstd::bulk::compress(raw, 1).unwrap_or_else(|_| raw.to_vec());
-    let mut out = Vec::with_capacity(packed.len() + 16);
-    out.extend_from_slice(&xxhash_rust::xxh3::xxh3_64_with_seed(&packed, key).to_le_bytes());
-    out.extend_from_slice(&(raw.len() as u64).to_le_bytes());
-    out.extend_from_slice(&packed);
-    out
-}
-
-/// The raw column group of a blob made by [`seal`] with `key`, if its
-/// checksum holds.
-fn unseal(blob: &[u8], key: u64) -> Result<Vec<u8>, Corrupt> {
-    if blob.len() < 16 {
-        return Err(Corrupt("a blob too short"));
-    }
-    let sum = u64::from_le_bytes(blob[..8].try_into().unwrap_or_default());
-    let size = u64::from_le_bytes(blob[8..16].try_into().unwrap_or_default());
-    let packed = &blob[16..];
-    if xxhash_rust::xxh3::xxh3_64_with_seed(packed, key) != sum {
-        return Err(Corrupt("a checksum that does not match"));
-    }
-    // A sane size: zstd cannot expand 1 byte to more than 2^17 or so.
-    let size = usize::try_from(size)
-        .ok()
-        .filter(|&s| s <= packed.len().saturating_mul(1 << 10) + (1 << 20));
-    let size = size.ok_or(Corrupt("a size out of proportion"))?;
-    zstd::bulk::decompress(packed, size).map_err(|_| Corrupt("a blob that does not decompress"))
-}
-
-impl SearchColumns {
-    /// The group as the store keeps it, for the segment `info`.
-    pub fn to_blob(&self, info: &SegmentInfo) -> Vec<u8> {
-        let mut w = Writer::default();
-        w.u16s(&self.plies);
-        w.bytes(&self.flags);
-        w.bytes(self.leave.as_flattened());
-        w.bytes(self.end.as_flattened());
-        w.u32s(&self.move_starts);
-        w.bytes(&self.moves);
-        let mut starts: Vec<(&u16, &Position)> = self.starts.iter().collect();
-        starts.sort_by_key(|(i, _)| **i);
-        w.varint(starts.len() as u64);
-        for (&i, pos) in starts {
-            w.varint(u64::from(i));
-            w.varint(u64::from(pos.is_chess960()));
-            w.bytes(pos.fen().as_bytes());
-        }
-        self.popular.write(&mut w);
-        seal(&w.finish(), info.seal_key(SEARCH))
-    }
-
-    /// The group from a blob of the segment `info`, checked: its checksum,
-    /// and that every column has one entry a game and every index is in
-    /// range.
-    pub fn from_blob(blob: &[u8], info: &SegmentInfo) -> Result<SearchColumns, Corrupt> {
-        let games = info.games as usize;
-        let raw = unseal(blob, info.seal_key(SEARCH))?;
-        let mut r = Reader::new(&raw);
-        let plies = r.u16s()?;
-        let flags = r.bytes()?.to_vec();
-        let leave: Vec<[u8; 16]> = r
-            .bytes()?
-            .chunks_exact(16)
-            .map(|c| c.try_into().unwrap_or([0; 16]))
-            .collect();
-        let end: Vec<[u8; 5]> = r
-            .bytes()?
-            .chunks_exact(5)
-            .map(|c| c.try_into().unwrap_or([0; 5]))
-            .collect();
-        let move_starts = r.u32s()?;
-        let moves = r.bytes()?.to_vec();
-        if plies.len() != games || flags.len() != games || leave.len() != games || end.len() != games {
-            return Err(Corrupt("search columns of the wrong length"));
-        }
-        if move_starts.len() != games + 1
-            || !move_starts.is_sorted()
-            || move_starts.last().is_some_and(|&e| e as usize != moves.len())
-            || move_starts.first() != Some(&0)
-        {
-            return Err(Corrupt("move offsets"));
-        }
-        let count = r.varint()?;
-        let mut starts = HashMap::new();
-        for _ in 0..count {
-            let i = usize::try_from(r.varint()?).map_err(|_| Corrupt("a start"))?;
-            let chess960 = r.varint()? != 0;
-            let fen = std::str::from_utf8(r.bytes()?).map_err(|_| Corrupt("a start FEN"))?;
-            let pos = if chess960 {
-                Position::from_fen_960(fen)
-            } else {
-                Position::from_fen(fen)
-            };
-            if i >= games {
-                return Err(Corrupt("a start's game"));
-            }
-            starts.insert(i as u16, pos.map_err(|_| Corrupt("a start FEN"))?);
-        }
-        let popular = Popular::read(&mut r, games)?;
-        if !r.is_empty() {
-            return Err(Corrupt("bytes after the search columns"));
-        }
-        Ok(SearchColumns {
-            plies,
-            flags,
-            leave,
-            end,
-            move_starts,
-            moves,
-            starts,
-            popular,
-        })
-    }
-}
-
-impl HeaderColumns {
-    /// The group as the store keeps it, for the segment `info`.
-    pub fn to_blob(&self, info: &SegmentInfo) -> Vec<u8> {
-        let mut w = Writer::default();
-        w.u64s(&self.offsets);
-        w.u32s(&self.lengths);
-        w.bytes(&self.results);
-        w.u16s(&self.white_elo);
-        w.u16s(&self.black_elo);
-        w.u32s(&self.dates);
-        w.u16s(&self.eco);
-        for column in [&self.white, &self.black, &self.event, &self.time_control] {
-            w.u32s(column);
-        }
-        w.bytes(self.sites.as_bytes());
-        w.u32s(&self.site_ends);
-        w.u32s(&self.names_before);
-        for list in &self.new_names {
-            w.varint(list.len() as u64);
-            for name in list {
-                w.bytes(name.as_bytes());
-            }
-        }
-        w.varint(self.errors.len() as u64);
-        for e in &self.errors {
-            w.varints([e.game, e.line, e.column].into_iter());
-            w.bytes(e.reason.as_bytes());
-        }
-        seal(&w.finish(), info.seal_key(HEADERS))
-    }
-
-    /// The group from a blob of the segment `info`, checked: its checksum,
-    /// one entry a game in every column, name numbers within their lists,
-    /// errors of its own games.
-    pub fn from_blob(blob: &[u8], info: &SegmentInfo) -> Result<HeaderColumns, Corrupt> {
-        let games = info.games as usize;
-        let raw = unseal(blob, info.seal_key(HEADERS))?;
-        let mut r = Reader::new(&raw);
-        let mut h = HeaderColumns {
-            offsets: r.u64s()?,
-            lengths: r.u32s()?,
-            results: r.bytes()?.to_vec(),
-            white_elo: r.u16s()?,
-            black_elo: r.u16s()?,
-            dates: r.u32s()?,
-            eco: r.u16s()?,
-            white: r.u32s()?,
-            black: r.u32s()?,
-            event: r.u32s()?,
-            time_control: r.u32s()?,
-            sites: std::str::from_utf8(r.bytes()?)
-                .map_err(|_| Corrupt("a site"))?
-                .to_string(),
-            site_ends: r.u32s()?,
-            ..HeaderColumns::default()
-        };
-        h.names_before = r.u32s()?.try_into().map_err(|_| Corrupt("name counts"))?;
-        for list in &mut h.new_names {
-            let count = r.varint()?;
-            for _ in 0..count {
-                let name = std::str::from_utf8(r.bytes()?).map_err(|_| Corrupt("a name"))?;
-                list.push(name.to_string());
-            }
-        }
-        let count = r.varint()?;
-        for _ in 0..count {
-            let numbers = r.varints()?;
-            let reason = std::str::from_utf8(r.bytes()?).map_err(|_| Corrupt("an error's reason"))?;
-            let [game, line, column] = numbers[..] else {
-                return Err(Corrupt("an error's place"));
-            };
-            let own = game > u64::from(info.first) && game <= u64::from(info.first) + games as u64;
-            if !own {
-                return Err(Corrupt("an error of another segment's game"));
-            }
-            h.errors.push(Unreadable {
-                game,
-                line,
-                column,
-                reason: reason.to_string(),
-            });
-        }
-        let names: [usize; 3] = std::array::from_fn(|k| h.names_before[k] as usize + h.new_names[k].len());
-        let lengths = [
-            h.offsets.len(),
-            h.lengths.len(),
-            h.results.len(),
-            h.white_elo.len(),
-            h.black_elo.len(),
-            h.dates.len(),
-            h.eco.len(),
-            h.white.len(),
-            h.black.len(),
-            h.event.len(),
-            h.time_control.len(),
-            h.site_ends.len(),
-        ];
-        if lengths.iter().any(|&l| l != games) || !r.is_empty() {
-            return Err(Corrupt("header columns of the wrong length"));
-        }
-        let in_range = |column: &[u32], list: usize| column.iter().all(|&n| (n as usize) < list);
-        if !in_range(&h.white, names[0])
-            || !in_range(&h.black, names[0])
-            || !in_range(&h.event, names[1])
-            || !in_range(&h.time_control, names[2])
-        {
-            return Err(Corrupt("a name number out of its list"));
-        }
-        let sites_fit = h.site_ends.is_sorted()
-            && h.site_ends.last().is_none_or(|&e| e as usize == h.sites.len())
-            && h.site_ends.iter().all(|&e| h.sites.is_char_boundary(e as usize));
-        if !sites_fit {
-            return Err(Corrupt("site ends"));
-        }
-        Ok(h)
-    }
-
-    /// The `Site` of game `i`.
-    pub fn site(&self, i: usize) -> &str {
-        let start = if i == 0 { 0 } else { self.site_ends[i - 1] as usize };
-        self.sites.get(start..self.site_ends[i] as usize).unwrap_or("")
-    }
-
-    /// The result of game `i`.
-    pub fn result(&self, i: usize) -> GameResult {
-        GameResult::from_code(self.results[i])
-    }
-
-    /// The date of game `i`.
-    pub fn date(&self, i: usize) -> Date {
-        Date(self.dates[i])
-    }
-}
-
-/// The group a blob holds, for [`SegmentInfo::seal_key`].
-const SEARCH: u8 = 1;
-/// See [`SEARCH`].
-const HEADERS: u8 = 2;
 
 /// The material at the end of game `i` of `search`.
 pub fn end_material(search: &SearchColumns, i: usize) -> Material {

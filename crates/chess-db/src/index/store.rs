@@ -8,9 +8,10 @@
 //! - `players`, `events`, `time_controls`: the names, each once (a
 //!   game's site is its own: online games each have one);
 //! - `errors`: the games that could not be read, with line and reason;
-//! - `segments`: the binary columns searches read, two compressed blobs
-//!   with checksums for each run of up to 65,536 games (see
-//!   `docs/index-format.md`);
+//! - `segments`: the binary columns queries read, compressed blobs with
+//!   checksums for each run of up to 65,536 games, by group (see
+//!   `docs/index-format.md`); `moves`: their moves, by runs of 4,096
+//!   games; `openings`: their opening tables, one row a position;
 //! - `meta`: the format version and the identity of the PGN file indexed.
 //!
 //! The file is marked with an application id and a version, so a foreign
@@ -20,13 +21,17 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::blob::Part;
 use crate::identity::Identity;
 use crate::{Error, Unreadable};
 
-/// The index format's version: an index of another is rebuilt. Version 2:
-/// a game's result is the one the reader reports (the `Result` tag's, else
-/// the termination marker's; version 1 took the marker first).
-pub const FORMAT: i64 = 2;
+/// The index format's version: an index of another is rebuilt. Version 3:
+/// the columns in five groups, the moves by runs of games and the opening
+/// table by position, each read alone (version 2 had two blobs a
+/// segment). Version 2: a game's result is the one the reader reports (the
+/// `Result` tag's, else the termination marker's; version 1 took the
+/// marker first).
+pub const FORMAT: i64 = 3;
 /// SQLite's application id for these files ("CHDB").
 const APPLICATION_ID: i64 = 0x4348_4442;
 
@@ -63,6 +68,23 @@ impl SegmentInfo {
         bytes.push(group);
         xxhash_rust::xxh3::xxh3_64(&bytes)
     }
+}
+
+/// A segment's blobs, as [`Store::write_segment`] writes them.
+#[derive(Debug, Default)]
+pub struct Blobs {
+    /// The search columns.
+    pub search: Vec<u8>,
+    /// The outcomes.
+    pub outcomes: Vec<u8>,
+    /// The header group's own columns.
+    pub headers: Vec<u8>,
+    /// The names it added.
+    pub names: Vec<u8>,
+    /// Its moves, a blob a run of games.
+    pub moves: Vec<Vec<u8>>,
+    /// Its opening table: each position's key and row.
+    pub openings: Vec<(u64, Vec<u8>)>,
 }
 
 /// One game's row of the `games` table.
@@ -116,7 +138,11 @@ CREATE TABLE errors(game INTEGER PRIMARY KEY, line INTEGER, col INTEGER, reason 
 CREATE TABLE segments(
   id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, games INTEGER NOT NULL,
   start_offset INTEGER NOT NULL, start_line INTEGER NOT NULL,
-  search BLOB NOT NULL, headers BLOB NOT NULL);
+  search BLOB NOT NULL, outcomes BLOB NOT NULL, headers BLOB NOT NULL, names BLOB NOT NULL);
+CREATE TABLE moves(segment INTEGER NOT NULL, block INTEGER NOT NULL, data BLOB NOT NULL,
+  PRIMARY KEY(segment, block));
+CREATE TABLE openings(segment INTEGER NOT NULL, key INTEGER NOT NULL, entries BLOB NOT NULL,
+  PRIMARY KEY(segment, key));
 CREATE VIEW game_headers AS
   SELECT g.id AS game, w.name AS white, b.name AS black,
          NULLIF(g.white_elo, 0) AS white_elo, NULLIF(g.black_elo, 0) AS black_elo,
@@ -302,14 +328,36 @@ impl Store {
         Ok(list)
     }
 
-    /// A segment's search columns (`search`) or header columns, as stored.
-    pub fn blob(&self, id: u32, search: bool) -> Result<Vec<u8>, Error> {
-        let column = if search { "search" } else { "headers" };
-        self.conn
-            .query_row(&format!("SELECT {column} FROM segments WHERE id = ?1"), [id], |r| {
-                r.get(0)
-            })
-            .map_err(sql)
+    /// Segment `id`'s blob of `part`, as stored (`None`: an opening
+    /// table's position the segment has no row for).
+    pub fn blob(&self, id: u32, part: Part) -> Result<Option<Vec<u8>>, Error> {
+        let got = match part {
+            Part::Moves(block) => self
+                .conn
+                .prepare_cached("SELECT data FROM moves WHERE segment = ?1 AND block = ?2")
+                .and_then(|mut s| s.query_row(params![id, block], |r| r.get(0)).optional()),
+            Part::Opening(key) => self
+                .conn
+                .prepare_cached("SELECT entries FROM openings WHERE segment = ?1 AND key = ?2")
+                .and_then(|mut s| s.query_row(params![id, key as i64], |r| r.get(0)).optional()),
+            group => {
+                let column = match group {
+                    Part::Search => "search",
+                    Part::Outcomes => "outcomes",
+                    Part::Names => "names",
+                    _ => "headers",
+                };
+                self.conn
+                    .prepare_cached(&format!("SELECT {column} FROM segments WHERE id = ?1"))
+                    .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
+            }
+        };
+        let got = got.map_err(sql)?;
+        match (got, part) {
+            (None, Part::Opening(_)) => Ok(None),
+            (None, _) => Err(Error::Index(format!("segment {id} has no {part:?} blob"))),
+            (got, _) => Ok(got),
+        }
     }
 
     /// Makes the name tables end where the index's checked lists do
@@ -337,6 +385,9 @@ impl Store {
         let Some(first) = first else { return Ok(()) };
         let tx = self.conn.transaction().map_err(sql)?;
         tx.execute("DELETE FROM segments WHERE id >= ?1", [id]).map_err(sql)?;
+        tx.execute("DELETE FROM moves WHERE segment >= ?1", [id]).map_err(sql)?;
+        tx.execute("DELETE FROM openings WHERE segment >= ?1", [id])
+            .map_err(sql)?;
         tx.execute("DELETE FROM games WHERE id > ?1", [first]).map_err(sql)?;
         tx.execute("DELETE FROM errors WHERE game > ?1", [first]).map_err(sql)?;
         tx.execute("UPDATE meta SET value = 0 WHERE key = 'complete'", [])
@@ -349,7 +400,7 @@ impl Store {
     pub fn write_segment(
         &mut self,
         info: SegmentInfo,
-        blobs: (&[u8], &[u8]),
+        blobs: &Blobs,
         rows: &[GameRow],
         errors: &[Unreadable],
         new_names: &[Vec<String>; 3],
@@ -401,19 +452,34 @@ impl Store {
                     .map_err(sql)?;
             }
             tx.execute(
-                "INSERT INTO segments(id, first_game, games, start_offset, start_line, search, headers)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO segments(id, first_game, games, start_offset, start_line,
+                                      search, outcomes, headers, names)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     info.id,
                     info.first,
                     info.games,
                     info.start as i64,
                     info.start_line as i64,
-                    blobs.0,
-                    blobs.1
+                    blobs.search,
+                    blobs.outcomes,
+                    blobs.headers,
+                    blobs.names
                 ],
             )
             .map_err(sql)?;
+            let mut stmt = tx
+                .prepare_cached("INSERT INTO moves(segment, block, data) VALUES (?1, ?2, ?3)")
+                .map_err(sql)?;
+            for (block, data) in blobs.moves.iter().enumerate() {
+                stmt.execute(params![info.id, block as i64, data]).map_err(sql)?;
+            }
+            let mut stmt = tx
+                .prepare_cached("INSERT INTO openings(segment, key, entries) VALUES (?1, ?2, ?3)")
+                .map_err(sql)?;
+            for (key, entries) in &blobs.openings {
+                stmt.execute(params![info.id, *key as i64, entries]).map_err(sql)?;
+            }
         }
         tx.commit().map_err(sql)?;
         for (written, names) in self.written.iter_mut().zip(new_names) {

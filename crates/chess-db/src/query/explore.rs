@@ -11,6 +11,7 @@ use chess_core::{Move, Position};
 use crate::Database;
 use crate::Error;
 use crate::header::GameResult;
+use crate::query::Need;
 use crate::query::filter::Filter;
 use crate::query::position::{Target, search_segment};
 use crate::record::unpack_move;
@@ -120,9 +121,13 @@ impl Database {
     /// counts, and the top games.
     pub fn explore(&self, position: &Position, filter: Option<&Filter>) -> Result<Explorer, Error> {
         let target = Target::new(position, None);
-        let parts = self.each_view(filter, true, |view, allowed| {
-            let matches = search_segment(&view.search, view.first, &target, allowed)?;
-            let Some(h) = view.headers.as_ref() else {
+        let need = Need {
+            outcomes: true,
+            headers: false,
+        };
+        let parts = self.each_view(filter, need, |view, allowed| {
+            let matches = search_segment(view, &target, allowed)?;
+            let Some(h) = view.outcomes.as_ref() else {
                 return Ok(Vec::new());
             };
             let mut part = Part::default();

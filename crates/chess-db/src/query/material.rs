@@ -8,22 +8,19 @@ use chess_core::Role;
 
 use crate::Database;
 use crate::Error;
-use crate::index::segment::{OWN_START, SearchColumns, UNREADABLE, end_material};
+use crate::index::segment::{OWN_START, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
 use crate::query::filter::Filter;
 use crate::query::position::Match;
+use crate::query::{Need, View};
 use crate::record::pack_move;
 
-/// The games of one segment (first game numbered `first`, from 0) with
-/// `target` for at least `plies` positions in a row.
-fn search_segment(
-    search: &SearchColumns,
-    first: u64,
-    target: &Material,
-    plies: u32,
-    allowed: Option<&[bool]>,
-) -> Result<Vec<Match>, Error> {
+/// The games of one segment with `target` for at least `plies` positions
+/// in a row.
+fn search_segment(view: &View, target: &Material, plies: u32, allowed: Option<&[bool]>) -> Result<Vec<Match>, Error> {
+    let (search, first) = (&*view.search, view.first);
+    let mut all_moves = view.moves();
     let full = Material::of(&chess_core::Position::new());
     let mut out = Vec::new();
     for i in 0..search.len() {
@@ -43,7 +40,7 @@ fn search_segment(
         if !material.can_reach(target) {
             continue;
         }
-        let moves = search.moves_of(i);
+        let moves = all_moves.of(i)?;
         let damaged = || Error::Damaged(format!("game {} does not replay", first + i as u64 + 1));
         let (mut at, mut ply, mut run_start) = (0usize, 0u32, None::<u32>);
         let found = loop {
@@ -108,8 +105,8 @@ impl Database {
     /// must hold too.
     pub fn search_material(&self, target: &Material, plies: u32, filter: Option<&Filter>) -> Result<Vec<Match>, Error> {
         let plies = plies.max(1);
-        self.each_segment(filter, |search, first, allowed| {
-            search_segment(search, first, target, plies, allowed)
+        self.each_view(filter, Need::default(), |view, allowed| {
+            search_segment(view, target, plies, allowed)
         })
     }
 }

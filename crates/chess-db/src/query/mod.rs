@@ -13,9 +13,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::Database;
 use crate::Error;
-use crate::index::FileIndex;
-use crate::index::segment::{HeaderColumns, SearchColumns};
+use crate::index::popular::Entry;
+use crate::index::segment::{HeaderColumns, MoveBlock, Outcomes, SearchColumns};
+use crate::index::{FileIndex, Segment};
 use filter::Filter;
+
+/// What a query reads of each segment besides its search columns (the
+/// moves and the opening table are read as it goes, by game and by key).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Need {
+    /// The outcomes (results, ratings, dates, players).
+    pub outcomes: bool,
+    /// The header columns (with the outcomes).
+    pub headers: bool,
+}
 
 /// A segment's columns as a query reads them.
 pub(crate) struct View {
@@ -23,38 +34,70 @@ pub(crate) struct View {
     pub first: u64,
     /// The file's index (its name lists, for players' names).
     pub index: Arc<FileIndex>,
-    /// What searches read.
+    /// The segment.
+    pub segment: Arc<Segment>,
+    /// What searches read first.
     pub search: Arc<SearchColumns>,
+    /// The outcomes, when the query asked for them.
+    pub outcomes: Option<Arc<Outcomes>>,
     /// The header values, when the query asked for them.
     pub headers: Option<Arc<HeaderColumns>>,
 }
 
-impl Database {
-    /// Runs `each` on every segment (on every core), with the games a
-    /// `filter` lets through, and gives the results in the collection's
-    /// order.
-    pub(crate) fn each_segment<T: Send>(
-        &self,
-        filter: Option<&Filter>,
-        each: impl Fn(&SearchColumns, u64, Option<&[bool]>) -> Result<Vec<T>, Error> + Sync,
-    ) -> Result<Vec<T>, Error> {
-        self.each_view(filter, false, |view, allowed| each(&view.search, view.first, allowed))
+impl View {
+    /// The moves of the segment's games, read a run of games at a time as
+    /// they are asked for.
+    pub fn moves(&self) -> Moves<'_> {
+        Moves {
+            view: self,
+            block: None,
+        }
     }
 
-    /// [`Database::each_segment`] with the header columns at hand too when
-    /// `headers` asks for them. The segments of every file of the
-    /// collection are shared out among the cores together; a file whose
-    /// index fails (damaged, or the file changed) is left out of a
+    /// The segment's opening table's entries for the position `key`, if it
+    /// has them.
+    pub fn opening(&self, key: u64) -> Result<Arc<Option<Vec<Entry>>>, Error> {
+        self.index.opening(&self.segment, key)
+    }
+}
+
+/// A segment's moves as a query reads them: the run of games of the last
+/// game asked for is kept at hand.
+pub(crate) struct Moves<'a> {
+    view: &'a View,
+    block: Option<Arc<MoveBlock>>,
+}
+
+impl Moves<'_> {
+    /// The moves of game `i` of the segment.
+    pub fn of(&mut self, i: usize) -> Result<&[u8], Error> {
+        let held = self
+            .block
+            .as_ref()
+            .is_some_and(|b| i >= b.first && i < b.first + b.len());
+        if !held {
+            self.block = Some(self.view.index.move_block(&self.view.segment, i)?);
+        }
+        Ok(self.block.as_ref().map(|b| b.moves_of(i)).unwrap_or_default())
+    }
+}
+
+impl Database {
+    /// Runs `each` on every segment (on every core), with the columns
+    /// `need` asks for and the games a `filter` lets through, and gives the
+    /// results in the collection's order. The segments of every file of
+    /// the collection are shared out among the cores together; a file
+    /// whose index fails (damaged, or the file changed) is left out of a
     /// folder's answer and named in its problems.
     pub(crate) fn each_view<T: Send>(
         &self,
         filter: Option<&Filter>,
-        headers: bool,
+        need: Need,
         each: impl Fn(&View, Option<&[bool]>) -> Result<Vec<T>, Error> + Sync,
     ) -> Result<Vec<T>, Error> {
         let parts = self.parts()?;
         let filter = filter.filter(|f| !f.is_empty());
-        let need_headers = headers || filter.is_some_and(Filter::needs_headers);
+        let need_headers = need.headers || filter.is_some_and(Filter::needs_headers);
         // Each file's filter, on its name lists.
         let mut compiled = Vec::with_capacity(parts.len());
         let mut failed: Vec<Option<Error>> = vec![None; parts.len()];
@@ -97,7 +140,13 @@ impl Database {
                                 let view = View {
                                     first: part.offset + u64::from(segment.info.first),
                                     index: part.index.clone(),
+                                    segment: segment.clone(),
                                     search: part.index.search_columns(segment)?,
+                                    outcomes: if need.outcomes {
+                                        Some(part.index.outcomes(segment)?)
+                                    } else {
+                                        None
+                                    },
                                     headers: if need_headers {
                                         Some(part.index.header_columns(segment)?)
                                     } else {
@@ -151,7 +200,7 @@ impl Database {
     /// The games that pass `filter` (every readable game for an empty
     /// one), by number, in file order.
     pub fn filter(&self, filter: &Filter) -> Result<Vec<u64>, Error> {
-        self.each_view(Some(filter), false, |view, allowed| {
+        self.each_view(Some(filter), Need::default(), |view, allowed| {
             let games = view.search.len();
             Ok((0..games)
                 .filter(|&i| {

@@ -14,10 +14,11 @@ use chess_core::Position;
 
 use crate::Database;
 use crate::Error;
-use crate::index::segment::{OWN_START, SearchColumns, UNREADABLE, end_material};
+use crate::index::segment::{OWN_START, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
 use crate::query::filter::Filter;
+use crate::query::{Need, View};
 use crate::record::{NEVER, OPENING_PLIES, home_pawns, pack_move};
 
 /// A game that reaches the position searched for.
@@ -76,19 +77,15 @@ impl Target {
     }
 }
 
-/// The matches of `target` in one segment, whose first game is numbered
-/// `first` (from 0); `allowed` says which games may match (a filter's).
-pub(crate) fn search_segment(
-    search: &SearchColumns,
-    first: u64,
-    target: &Target,
-    allowed: Option<&[bool]>,
-) -> Result<Vec<Match>, Error> {
+/// The matches of `target` in one segment; `allowed` says which games may
+/// match (a filter's).
+pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[bool]>) -> Result<Vec<Match>, Error> {
+    let (search, first) = (&*view.search, view.first);
     let games = search.len();
     // The opening table answers for the opening plies of the games it
     // lists; a game it lists need not be replayed there.
     let mut found: Vec<Option<(u32, u16)>> = vec![None; games];
-    let in_table = match search.popular.get(target.key) {
+    let in_table = match view.opening(target.key)?.as_ref() {
         Some(entries) => {
             for e in entries {
                 let i = e.game as usize;
@@ -103,6 +100,7 @@ pub(crate) fn search_segment(
     };
     let full = Material::of(&Position::new());
     let start_ok = full.can_reach(&target.material);
+    let mut moves = view.moves();
     for i in 0..games {
         if found[i].is_some() || search.flags[i] & UNREADABLE != 0 || allowed.is_some_and(|a| !a[i]) {
             continue;
@@ -132,7 +130,7 @@ pub(crate) fn search_segment(
         }) {
             continue;
         }
-        found[i] = replay_to(&start, search.moves_of(i), target, from, to)
+        found[i] = replay_to(&start, moves.of(i)?, target, from, to)
             .map_err(|_| Error::Damaged(format!("game {} does not replay", first + i as u64 + 1)))?;
     }
     Ok(found
@@ -192,8 +190,8 @@ impl Database {
         filter: Option<&Filter>,
     ) -> Result<Vec<Match>, Error> {
         let target = Target::new(position, max_ply);
-        self.each_segment(filter, |search, first, allowed| {
-            search_segment(search, first, &target, allowed)
+        self.each_view(filter, Need::default(), |view, allowed| {
+            search_segment(view, &target, allowed)
         })
     }
 }
