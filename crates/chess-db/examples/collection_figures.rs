@@ -376,12 +376,16 @@ fn measure_queries(
             let _ = db.explore(pos, None).expect("explore");
             explore.push(started.elapsed());
         }
+        let slowest = (0..positions.len())
+            .max_by_key(|&k| search[k])
+            .map(|k| positions[k].fen());
         let (s_med, s_max) = spread(search);
         let (e_med, e_max) = spread(explore);
         println!(
             "positions of {what} (40 from the games, {:.0} games each on average): search median {s_med:.1} ms, max {s_max:.1} ms; \
-             explorer median {e_med:.1} ms, max {e_max:.1} ms",
-            found as f64 / 40.0
+             explorer median {e_med:.1} ms, max {e_max:.1} ms; the slowest search: {}",
+            found as f64 / 40.0,
+            slowest.unwrap_or_default()
         );
     }
     let filters = [

@@ -18,6 +18,10 @@ pub const OPENING_PLIES: usize = 20;
 /// A home pawn that never left its square, or left after ply 254.
 pub const NEVER: u8 = 255;
 
+/// The most pieces and pawns a side has besides its king: how many losses
+/// [`GameRecord::losses`] keeps a side.
+pub const PIECES: usize = 15;
+
 /// One game, as the index keeps it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
@@ -49,6 +53,12 @@ pub struct GameRecord {
     /// first position without its pawn there (0 when it had none at the
     /// start, [`NEVER`] when it stayed).
     pub leave: [u8; 16],
+    /// For each side (White's 15, then Black's): the ply of the first
+    /// position after its first, second, ... fifteenth piece or pawn was
+    /// taken ([`NEVER`]: not taken, or after ply 254). A side's pieces only
+    /// go down, so the plies where a game has as many as a position are a
+    /// window between two of these.
+    pub losses: [u8; 2 * PIECES],
     /// The material after the last move.
     pub end: Material,
     /// The opening table's entries: each position of plies 0 to
@@ -136,6 +146,8 @@ pub struct Recorder {
     result_tag: GameResult,
     utc_date: Date,
     start: Option<Position>,
+    /// How many pieces each side has lost so far.
+    lost: [usize; 2],
     /// White, Black, Event, Site and TimeControl, as read (reused).
     names: [String; 5],
 }
@@ -203,6 +215,8 @@ impl Visitor for Recorder {
             self.game.start = Some((start.fen(), start.is_chess960()));
             self.start = Some(start.clone());
         }
+        self.game.losses = [NEVER; 2 * PIECES];
+        self.lost = [0; 2];
         // Room for a usual game at once.
         self.game.moves.reserve(128);
         self.game.openings.reserve(OPENING_PLIES + 1);
@@ -231,6 +245,11 @@ impl Visitor for Recorder {
         }
         if m.is_capture() {
             let them = !us;
+            let lost = &mut self.lost[them.index()];
+            if *lost < PIECES {
+                g.losses[them.index() * PIECES + *lost] = left;
+            }
+            *lost += 1;
             if m.is_en_passant() {
                 g.end.remove(them, Role::Pawn);
             } else if let Some(taken) = before.piece_at(m.to()) {

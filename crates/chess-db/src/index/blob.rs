@@ -14,6 +14,7 @@ use super::bytes::{Reader, Writer};
 use super::popular::{Entry, Popular};
 use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
 use super::store::SegmentInfo;
+use crate::record::PIECES;
 use crate::{Corrupt, Unreadable};
 
 /// The part of a segment a blob holds, for [`SegmentInfo::seal_key`].
@@ -87,6 +88,7 @@ impl SearchColumns {
         w.u16s(&self.plies);
         w.bytes(&self.flags);
         w.bytes(self.leave.as_flattened());
+        w.bytes(self.losses.as_flattened());
         w.bytes(self.end.as_flattened());
         let mut starts: Vec<(&u16, &Position)> = self.starts.iter().collect();
         starts.sort_by_key(|(i, _)| **i);
@@ -114,12 +116,18 @@ impl SearchColumns {
             .chunks_exact(16)
             .map(|c| c.try_into().unwrap_or([0; 16]))
             .collect();
+        let losses: Vec<[u8; 2 * PIECES]> = r
+            .bytes()?
+            .chunks_exact(2 * PIECES)
+            .map(|c| c.try_into().unwrap_or([0; 2 * PIECES]))
+            .collect();
         let end: Vec<[u8; 5]> = r
             .bytes()?
             .chunks_exact(5)
             .map(|c| c.try_into().unwrap_or([0; 5]))
             .collect();
-        if plies.len() != games || flags.len() != games || leave.len() != games || end.len() != games {
+        let lengths = [plies.len(), flags.len(), leave.len(), losses.len(), end.len()];
+        if lengths.iter().any(|&l| l != games) {
             return Err(Corrupt("search columns of the wrong length"));
         }
         let count = r.varint()?;
@@ -146,6 +154,7 @@ impl SearchColumns {
             plies,
             flags,
             leave,
+            losses,
             end,
             starts,
             openings,

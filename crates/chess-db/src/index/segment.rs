@@ -22,7 +22,7 @@ use chess_core::Position;
 use super::popular::Popular;
 use crate::header::{Date, GameResult};
 use crate::material::Material;
-use crate::record::GameRecord;
+use crate::record::{GameRecord, PIECES};
 use crate::{Corrupt, Unreadable};
 
 /// The most games a segment holds (a game's number in its segment is 16 bits).
@@ -54,6 +54,9 @@ pub struct SearchColumns {
     pub flags: Vec<u8>,
     /// When each home pawn left its square (see [`GameRecord::leave`]).
     pub leave: Vec<[u8; 16]>,
+    /// When each side lost each of its pieces (see
+    /// [`GameRecord::losses`]).
+    pub losses: Vec<[u8; 2 * PIECES]>,
     /// The material at the end ([`Material::pack`]).
     pub end: Vec<[u8; 5]>,
     /// The start positions of the games with their own, by game.
@@ -159,6 +162,7 @@ impl SearchColumns {
         self.plies.capacity() * 2
             + self.flags.capacity()
             + self.leave.capacity() * 16
+            + self.losses.capacity() * 2 * PIECES
             + self.end.capacity() * 5
             // A position is about 200 bytes, and its map slot a few more.
             + self.starts.capacity() * 240
@@ -474,6 +478,7 @@ impl SegmentBuilder {
         }
         s.flags.push(flags);
         s.leave.push(record.leave);
+        s.losses.push(record.losses);
         s.end.push(record.end.pack());
         self.moves.push(&record.moves);
         self.openings

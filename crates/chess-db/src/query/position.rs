@@ -7,10 +7,13 @@
 //! the plies where a game's pawns at home are exactly the target's form a
 //! window, empty for most games. No side's pawns or pieces grow back, so a
 //! game must start with at least the target's material and end with at
-//! most it. A position of the opening that many games reach is looked up in
-//! the opening table. What is left is replayed, within its window only.
+//! most it, and it has as many pieces a side as the target only between
+//! two of its captures: a second window, which the index keeps too. A
+//! position of the opening that many games reach is looked up in the
+//! opening table (one row read by key). What is left is replayed, within
+//! both windows only, reading the moves of those games alone.
 
-use chess_core::Position;
+use chess_core::{Color, Position};
 
 use crate::Database;
 use crate::Error;
@@ -19,7 +22,7 @@ use crate::material::Material;
 use crate::movecode;
 use crate::query::filter::Filter;
 use crate::query::{Need, View};
-use crate::record::{NEVER, OPENING_PLIES, home_pawns, pack_move};
+use crate::record::{NEVER, OPENING_PLIES, PIECES, home_pawns, pack_move};
 
 /// A game that reaches the position searched for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,6 +43,8 @@ pub(crate) struct Target {
     /// The home pawns (a bit each, see `record::home_pawns`) as 16 masks.
     home: [u8; 16],
     material: Material,
+    /// Each side's pieces and pawns (the king left out).
+    totals: [u8; 2],
     /// The last ply looked at.
     max_ply: u32,
 }
@@ -52,8 +57,34 @@ impl Target {
             key: position.repetition_key(),
             home: std::array::from_fn(|slot| if mask & 1 << slot != 0 { 0xff } else { 0 }),
             material: Material::of(position),
+            totals: Color::ALL.map(|c| Material::of(position).total(c)),
             max_ply: max_ply.unwrap_or(u32::MAX),
         }
+    }
+
+    /// The plies (from, to: both included) where a game that lost its
+    /// pieces when `losses` says (see `GameRecord::losses`), from a start
+    /// with `start` pieces a side, has as many pieces as the target; none
+    /// when it never can.
+    #[inline]
+    fn losses_window(&self, losses: &[u8; 2 * PIECES], start: [u8; 2]) -> Option<(u32, u32)> {
+        let mut from = 0u32;
+        let mut to = u32::MAX;
+        for side in 0..2 {
+            // Pieces the side must have lost by then, and the next it
+            // must not have lost yet.
+            let lost = usize::from(start[side].checked_sub(self.totals[side])?);
+            let plies = &losses[side * PIECES..side * PIECES + PIECES];
+            if lost > 0 {
+                from = from.max(u32::from(plies[lost.min(PIECES) - 1]));
+            }
+            if let Some(&next) = plies.get(lost)
+                && next != NEVER
+            {
+                to = to.min(u32::from(next).saturating_sub(1));
+            }
+        }
+        (from <= to).then_some((from, to))
     }
 
     /// The plies (from, to: both included) where game `i` can be at the
@@ -100,6 +131,7 @@ pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[boo
     };
     let full = Material::of(&Position::new());
     let start_ok = full.can_reach(&target.material);
+    let standard_totals = Color::ALL.map(|c| full.total(c));
     let mut moves = view.moves();
     for i in 0..games {
         if found[i].is_some() || search.flags[i] & UNREADABLE != 0 || allowed.is_some_and(|a| !a[i]) {
@@ -108,6 +140,18 @@ pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[boo
         let Some((mut from, mut to)) = target.window(&search.leave[i]) else {
             continue;
         };
+        let own_start = search.flags[i] & OWN_START != 0;
+        let start_totals = if own_start {
+            let start = Material::of(&search.start_of(i));
+            Color::ALL.map(|c| start.total(c))
+        } else {
+            standard_totals
+        };
+        let Some((lost_from, lost_to)) = target.losses_window(&search.losses[i], start_totals) else {
+            continue;
+        };
+        from = from.max(lost_from);
+        to = to.min(lost_to);
         // Positions 0 to plies; past the table's plies when it answered.
         to = to.min(u32::from(search.plies[i])).min(target.max_ply);
         if in_table {
@@ -121,7 +165,6 @@ pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[boo
         if !target.material.can_reach(&end_material(search, i)) {
             continue;
         }
-        let own_start = search.flags[i] & OWN_START != 0;
         let start = if own_start { search.start_of(i) } else { Position::new() };
         if !(if own_start {
             Material::of(&start).can_reach(&target.material)
@@ -193,5 +236,43 @@ impl Database {
         self.each_view(filter, Need::default(), |view, allowed| {
             search_segment(view, &target, allowed)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game whose sides lost pieces at these plies (White's, then Black's).
+    fn losses(white: &[u8], black: &[u8]) -> [u8; 2 * PIECES] {
+        let mut out = [NEVER; 2 * PIECES];
+        out[..white.len()].copy_from_slice(white);
+        out[PIECES..PIECES + black.len()].copy_from_slice(black);
+        out
+    }
+
+    #[test]
+    fn a_game_has_a_positions_piece_count_only_between_two_losses() {
+        // 1. e4 d5 2. exd5 Qxd5: each side has lost one pawn.
+        let mut pos = Position::new();
+        for san in ["e4", "d5", "exd5", "Qxd5"] {
+            let m = pos.parse_san(san).unwrap();
+            pos.play(m).unwrap();
+        }
+        let target = Target::new(&pos, None);
+        let start = [15, 15];
+        // Black lost its first at ply 3, White at ply 4, Black its second
+        // at ply 9: plies 4 to 8.
+        assert_eq!(target.losses_window(&losses(&[4], &[3, 9]), start), Some((4, 8)));
+        // Nothing more taken: from ply 4 on.
+        assert_eq!(target.losses_window(&losses(&[4], &[3]), start), Some((4, u32::MAX)));
+        // White lost its second before Black lost its first: never.
+        assert_eq!(target.losses_window(&losses(&[2, 3], &[5]), start), None);
+        // Nothing taken by ply 254: if ever, after it.
+        assert_eq!(target.losses_window(&losses(&[], &[]), start), Some((255, u32::MAX)));
+        // A start with fewer pieces (a game from a FEN): fewer to lose.
+        assert_eq!(target.losses_window(&losses(&[], &[]), [14, 14]), Some((0, u32::MAX)));
+        // A start with fewer than the target: never.
+        assert_eq!(target.losses_window(&losses(&[], &[]), [13, 15]), None);
     }
 }
