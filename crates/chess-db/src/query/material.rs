@@ -4,7 +4,7 @@
 //! allow the target (no side's pawns or pieces grow back), and its replay
 //! stops as soon as it has fallen below the target.
 
-use chess_core::Role;
+use chess_core::{Color, Role};
 
 use crate::Database;
 use crate::Error;
@@ -12,7 +12,7 @@ use crate::index::segment::{OWN_START, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
 use crate::query::filter::Filter;
-use crate::query::position::Match;
+use crate::query::position::{Match, losses_window};
 use crate::query::{Need, View};
 use crate::record::pack_move;
 
@@ -22,6 +22,7 @@ fn search_segment(view: &View, target: &Material, plies: u32, allowed: Option<&[
     let (search, first) = (&*view.search, view.first);
     let mut all_moves = view.moves();
     let full = Material::of(&chess_core::Position::new());
+    let totals = Color::ALL.map(|c| target.total(c));
     let mut out = Vec::new();
     for i in 0..search.len() {
         if search.flags[i] & UNREADABLE != 0 || allowed.is_some_and(|a| !a[i]) {
@@ -40,6 +41,12 @@ fn search_segment(view: &View, target: &Material, plies: u32, allowed: Option<&[
         if !material.can_reach(target) {
             continue;
         }
+        // Only between two captures does a side have the target's number
+        // of pieces: past that window the replay stops.
+        let start_totals = Color::ALL.map(|c| material.total(c));
+        let Some((_, to)) = losses_window(&search.losses[i], start_totals, totals) else {
+            continue;
+        };
         let moves = all_moves.of(i)?;
         let damaged = || Error::Damaged(format!("game {} does not replay", first + i as u64 + 1));
         let (mut at, mut ply, mut run_start) = (0usize, 0u32, None::<u32>);
@@ -55,7 +62,7 @@ fn search_segment(view: &View, target: &Material, plies: u32, allowed: Option<&[
                     break None;
                 }
             }
-            if at >= moves.len() {
+            if at >= moves.len() || ply >= to {
                 break None;
             }
             let m = movecode::decode(&pos, moves, &mut at).map_err(|_| damaged())?;

@@ -62,29 +62,11 @@ impl Target {
         }
     }
 
-    /// The plies (from, to: both included) where a game that lost its
-    /// pieces when `losses` says (see `GameRecord::losses`), from a start
-    /// with `start` pieces a side, has as many pieces as the target; none
-    /// when it never can.
+    /// The plies where a game can have the target's pieces (see
+    /// [`losses_window`]).
     #[inline]
     fn losses_window(&self, losses: &[u8; 2 * PIECES], start: [u8; 2]) -> Option<(u32, u32)> {
-        let mut from = 0u32;
-        let mut to = u32::MAX;
-        for side in 0..2 {
-            // Pieces the side must have lost by then, and the next it
-            // must not have lost yet.
-            let lost = usize::from(start[side].checked_sub(self.totals[side])?);
-            let plies = &losses[side * PIECES..side * PIECES + PIECES];
-            if lost > 0 {
-                from = from.max(u32::from(plies[lost.min(PIECES) - 1]));
-            }
-            if let Some(&next) = plies.get(lost)
-                && next != NEVER
-            {
-                to = to.min(u32::from(next).saturating_sub(1));
-            }
-        }
-        (from <= to).then_some((from, to))
+        losses_window(losses, start, self.totals)
     }
 
     /// The plies (from, to: both included) where game `i` can be at the
@@ -106,6 +88,31 @@ impl Target {
         let to = if until == NEVER { u32::MAX } else { u32::from(until) - 1 };
         (u32::from(from) <= to).then_some((u32::from(from), to))
     }
+}
+
+/// The plies (from, to: both included) where a game that lost its pieces
+/// when `losses` says (see `GameRecord::losses`), from a start with `start`
+/// pieces a side (the king left out), has `totals` pieces a side; none when
+/// it never can.
+#[inline]
+pub(crate) fn losses_window(losses: &[u8; 2 * PIECES], start: [u8; 2], totals: [u8; 2]) -> Option<(u32, u32)> {
+    let mut from = 0u32;
+    let mut to = u32::MAX;
+    for side in 0..2 {
+        // Pieces the side must have lost by then, and the next it must
+        // not have lost yet.
+        let lost = usize::from(start[side].checked_sub(totals[side])?);
+        let plies = &losses[side * PIECES..side * PIECES + PIECES];
+        if lost > 0 {
+            from = from.max(u32::from(plies[lost.min(PIECES) - 1]));
+        }
+        if let Some(&next) = plies.get(lost)
+            && next != NEVER
+        {
+            to = to.min(u32::from(next).saturating_sub(1));
+        }
+    }
+    (from <= to).then_some((from, to))
 }
 
 /// The matches of `target` in one segment; `allowed` says which games may
