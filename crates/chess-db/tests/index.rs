@@ -233,7 +233,8 @@ fn opening_rows_and_runs_of_moves_are_checked_where_they_are_read() {
         ),
         (
             "an opening row under another position",
-            "UPDATE openings SET key = key + 1 WHERE rowid = (SELECT MIN(rowid) FROM openings)",
+            "UPDATE openings SET key = key + 1
+             WHERE (segment, key) = (SELECT segment, key FROM openings ORDER BY segment, key LIMIT 1)",
             true,
         ),
         (

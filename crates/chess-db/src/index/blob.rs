@@ -14,7 +14,7 @@ use super::bytes::{Reader, Writer};
 use super::popular::{Entry, Popular};
 use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
 use super::store::SegmentInfo;
-use crate::record::PIECES;
+use crate::record::{NEVER, PIECES};
 use crate::{Corrupt, Unreadable};
 
 /// The part of a segment a blob holds, for [`SegmentInfo::seal_key`].
@@ -49,15 +49,23 @@ impl Part {
     }
 }
 
+/// The mark, in a blob's size, of a payload stored as it is: a small one
+/// (an opening row of a few games) that zstd would only make longer.
+const RAW: u64 = 1 << 63;
+
 /// Compresses a column group and prefixes its checksum and size: what the
 /// store keeps.
 fn seal(raw: &[u8], seed: u64) -> Vec<u8> {
     // Level 1: nearly as small as the default here, and twice as fast.
-    let packed = zstd::bulk::compress(raw, 1).unwrap_or_else(|_| raw.to_vec());
-    let mut out = Vec::with_capacity(packed.len() + 16);
-    out.extend_from_slice(&xxhash_rust::xxh3::xxh3_64_with_seed(&packed, seed).to_le_bytes());
-    out.extend_from_slice(&(raw.len() as u64).to_le_bytes());
-    out.extend_from_slice(&packed);
+    let packed = zstd::bulk::compress(raw, 1).ok().filter(|p| p.len() < raw.len());
+    let (payload, size) = match &packed {
+        Some(p) => (p.as_slice(), raw.len() as u64),
+        None => (raw, raw.len() as u64 | RAW),
+    };
+    let mut out = Vec::with_capacity(payload.len() + 16);
+    out.extend_from_slice(&xxhash_rust::xxh3::xxh3_64_with_seed(payload, seed).to_le_bytes());
+    out.extend_from_slice(&size.to_le_bytes());
+    out.extend_from_slice(payload);
     out
 }
 
@@ -69,16 +77,23 @@ fn unseal(blob: &[u8], seed: u64) -> Result<Vec<u8>, Corrupt> {
     }
     let sum = u64::from_le_bytes(blob[..8].try_into().unwrap_or_default());
     let size = u64::from_le_bytes(blob[8..16].try_into().unwrap_or_default());
-    let packed = &blob[16..];
-    if xxhash_rust::xxh3::xxh3_64_with_seed(packed, seed) != sum {
+    let payload = &blob[16..];
+    if xxhash_rust::xxh3::xxh3_64_with_seed(payload, seed) != sum {
         return Err(Corrupt("a checksum that does not match"));
+    }
+    if size & RAW != 0 {
+        return if size & !RAW == payload.len() as u64 {
+            Ok(payload.to_vec())
+        } else {
+            Err(Corrupt("a size that does not match"))
+        };
     }
     // A sane size: zstd cannot expand 1 byte to more than 2^17 or so.
     let size = usize::try_from(size)
         .ok()
-        .filter(|&s| s <= packed.len().saturating_mul(1 << 10) + (1 << 20));
+        .filter(|&s| s <= payload.len().saturating_mul(1 << 10) + (1 << 20));
     let size = size.ok_or(Corrupt("a size out of proportion"))?;
-    zstd::bulk::decompress(packed, size).map_err(|_| Corrupt("a blob that does not decompress"))
+    zstd::bulk::decompress(payload, size).map_err(|_| Corrupt("a blob that does not decompress"))
 }
 
 impl SearchColumns {
@@ -88,7 +103,7 @@ impl SearchColumns {
         w.u16s(&self.plies);
         w.bytes(&self.flags);
         w.bytes(self.leave.as_flattened());
-        w.bytes(self.losses.as_flattened());
+        w.bytes(&pack_losses(&self.losses));
         w.bytes(self.end.as_flattened());
         let mut starts: Vec<(&u16, &Position)> = self.starts.iter().collect();
         starts.sort_by_key(|(i, _)| **i);
@@ -116,11 +131,7 @@ impl SearchColumns {
             .chunks_exact(16)
             .map(|c| c.try_into().unwrap_or([0; 16]))
             .collect();
-        let losses: Vec<[u8; 2 * PIECES]> = r
-            .bytes()?
-            .chunks_exact(2 * PIECES)
-            .map(|c| c.try_into().unwrap_or([0; 2 * PIECES]))
-            .collect();
+        let losses = unpack_losses(r.bytes()?, games)?;
         let end: Vec<[u8; 5]> = r
             .bytes()?
             .chunks_exact(5)
@@ -160,6 +171,52 @@ impl SearchColumns {
             openings,
         })
     }
+}
+
+/// The losses column as stored: the plies as gaps from the side's previous
+/// loss (0: none after, as a side loses at most one piece a ply), and by
+/// loss rather than by game (every game's first, then every game's
+/// second...): small numbers that repeat, which compress to a third.
+fn pack_losses(losses: &[[u8; 2 * PIECES]]) -> Vec<u8> {
+    let mut out = vec![0u8; losses.len() * 2 * PIECES];
+    for (i, game) in losses.iter().enumerate() {
+        for side in 0..2 {
+            let mut last = 0u8;
+            for k in 0..PIECES {
+                let ply = game[side * PIECES + k];
+                let gap = if ply == NEVER || ply <= last { 0 } else { ply - last };
+                out[(side * PIECES + k) * losses.len() + i] = gap;
+                last = ply;
+            }
+        }
+    }
+    out
+}
+
+/// The losses column from its stored form (see [`pack_losses`]).
+fn unpack_losses(bytes: &[u8], games: usize) -> Result<Vec<[u8; 2 * PIECES]>, Corrupt> {
+    if bytes.len() != games * 2 * PIECES {
+        return Err(Corrupt("search columns of the wrong length"));
+    }
+    let mut out = vec![[NEVER; 2 * PIECES]; games];
+    for (i, game) in out.iter_mut().enumerate() {
+        for side in 0..2 {
+            let mut last = 0u8;
+            for k in 0..PIECES {
+                let gap = bytes[(side * PIECES + k) * games + i];
+                if gap == 0 {
+                    break;
+                }
+                // A gap past ply 254 is damage.
+                last = last
+                    .checked_add(gap)
+                    .filter(|&p| p != NEVER)
+                    .ok_or(Corrupt("a loss's ply"))?;
+                game[side * PIECES + k] = last;
+            }
+        }
+    }
+    Ok(out)
 }
 
 impl MoveBlock {
@@ -463,6 +520,25 @@ mod tests {
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
         assert!(opening_entries(&damaged, 11, &segment).is_err());
+    }
+
+    #[test]
+    fn the_losses_column_reads_back_as_it_was() {
+        let mut games = vec![[NEVER; 2 * PIECES]; 3];
+        games[0][0] = 7;
+        games[0][1] = 9;
+        games[0][PIECES] = 4;
+        for k in 0..PIECES {
+            games[1][k] = 10 + 2 * k as u8;
+            games[1][PIECES + k] = 200 + 3 * k as u8;
+        }
+        let packed = pack_losses(&games);
+        assert_eq!(unpack_losses(&packed, 3).unwrap(), games);
+        assert!(unpack_losses(&packed, 2).is_err(), "the wrong length");
+        let mut past = packed.clone();
+        // Game 1's last white loss put past ply 254.
+        past[(PIECES - 1) * 3 + 1] = 250;
+        assert!(unpack_losses(&past, 3).is_err());
     }
 
     #[test]

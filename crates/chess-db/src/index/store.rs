@@ -142,7 +142,7 @@ CREATE TABLE segments(
 CREATE TABLE moves(segment INTEGER NOT NULL, block INTEGER NOT NULL, data BLOB NOT NULL,
   PRIMARY KEY(segment, block));
 CREATE TABLE openings(segment INTEGER NOT NULL, key INTEGER NOT NULL, entries BLOB NOT NULL,
-  PRIMARY KEY(segment, key));
+  PRIMARY KEY(segment, key)) WITHOUT ROWID;
 CREATE VIEW game_headers AS
   SELECT g.id AS game, w.name AS white, b.name AS black,
          NULLIF(g.white_elo, 0) AS white_elo, NULLIF(g.black_elo, 0) AS black_elo,
