@@ -103,7 +103,7 @@ impl SearchColumns {
         w.u16s(&self.plies);
         w.bytes(&self.flags);
         w.bytes(self.leave.as_flattened());
-        w.bytes(&pack_losses(&self.losses));
+        w.bytes(self.losses.as_flattened());
         w.bytes(self.end.as_flattened());
         let mut starts: Vec<(&u16, &Position)> = self.starts.iter().collect();
         starts.sort_by_key(|(i, _)| **i);
@@ -131,7 +131,11 @@ impl SearchColumns {
             .chunks_exact(16)
             .map(|c| c.try_into().unwrap_or([0; 16]))
             .collect();
-        let losses = unpack_losses(r.bytes()?, games)?;
+        let losses: Vec<[u8; 2 * PIECES]> = r
+            .bytes()?
+            .chunks_exact(2 * PIECES)
+            .map(|c| c.try_into().unwrap_or([NEVER; 2 * PIECES]))
+            .collect();
         let end: Vec<[u8; 5]> = r
             .bytes()?
             .chunks_exact(5)
@@ -171,52 +175,6 @@ impl SearchColumns {
             openings,
         })
     }
-}
-
-/// The losses column as stored: the plies as gaps from the side's previous
-/// loss (0: none after, as a side loses at most one piece a ply), and by
-/// loss rather than by game (every game's first, then every game's
-/// second...): small numbers that repeat, which compress to a third.
-fn pack_losses(losses: &[[u8; 2 * PIECES]]) -> Vec<u8> {
-    let mut out = vec![0u8; losses.len() * 2 * PIECES];
-    for (i, game) in losses.iter().enumerate() {
-        for side in 0..2 {
-            let mut last = 0u8;
-            for k in 0..PIECES {
-                let ply = game[side * PIECES + k];
-                let gap = if ply == NEVER || ply <= last { 0 } else { ply - last };
-                out[(side * PIECES + k) * losses.len() + i] = gap;
-                last = ply;
-            }
-        }
-    }
-    out
-}
-
-/// The losses column from its stored form (see [`pack_losses`]).
-fn unpack_losses(bytes: &[u8], games: usize) -> Result<Vec<[u8; 2 * PIECES]>, Corrupt> {
-    if bytes.len() != games * 2 * PIECES {
-        return Err(Corrupt("search columns of the wrong length"));
-    }
-    let mut out = vec![[NEVER; 2 * PIECES]; games];
-    for (i, game) in out.iter_mut().enumerate() {
-        for side in 0..2 {
-            let mut last = 0u8;
-            for k in 0..PIECES {
-                let gap = bytes[(side * PIECES + k) * games + i];
-                if gap == 0 {
-                    break;
-                }
-                // A gap past ply 254 is damage.
-                last = last
-                    .checked_add(gap)
-                    .filter(|&p| p != NEVER)
-                    .ok_or(Corrupt("a loss's ply"))?;
-                game[side * PIECES + k] = last;
-            }
-        }
-    }
-    Ok(out)
 }
 
 impl MoveBlock {
@@ -520,25 +478,6 @@ mod tests {
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
         assert!(opening_entries(&damaged, 11, &segment).is_err());
-    }
-
-    #[test]
-    fn the_losses_column_reads_back_as_it_was() {
-        let mut games = vec![[NEVER; 2 * PIECES]; 3];
-        games[0][0] = 7;
-        games[0][1] = 9;
-        games[0][PIECES] = 4;
-        for k in 0..PIECES {
-            games[1][k] = 10 + 2 * k as u8;
-            games[1][PIECES + k] = 200 + 3 * k as u8;
-        }
-        let packed = pack_losses(&games);
-        assert_eq!(unpack_losses(&packed, 3).unwrap(), games);
-        assert!(unpack_losses(&packed, 2).is_err(), "the wrong length");
-        let mut past = packed.clone();
-        // Game 1's last white loss put past ply 254.
-        past[(PIECES - 1) * 3 + 1] = 250;
-        assert!(unpack_losses(&past, 3).is_err());
     }
 
     #[test]
