@@ -211,7 +211,7 @@ fn export_segment(
     plies: u32,
     tables: &[PathBuf; 2],
 ) -> Result<Exported, Error> {
-    let search = &view.search;
+    let search = view.search()?;
     let mut moves = view.moves();
     let headers = view
         .headers

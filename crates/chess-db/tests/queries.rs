@@ -258,3 +258,52 @@ fn material_is_read_and_written_as_players_write_it() {
     assert_eq!(m.pawns(Color::White), 1);
     assert_eq!(m.total(Color::Black), 1);
 }
+
+/// The opening table lists the games that reach a position by ply 20; a
+/// game that first gets there later (here after ten plies of knights going
+/// out and back) is found too, by the search and by the explorer, and the
+/// games that stay on the trodden path are not replayed for it.
+#[test]
+fn a_game_that_reaches_an_opening_position_late_is_found_too() {
+    let mut text = String::new();
+    for (k, result) in ["1-0", "0-1", "1/2-1/2", "1-0"].iter().enumerate() {
+        text.push_str(&format!(
+            "[White \"A{k}\"]\n[Result \"{result}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {result}\n\n"
+        ));
+    }
+    let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
+                   7. Nf3 Nf6 8. Ng1 Ng8 9. Nf3 Nf6 10. Ng1 Ng8";
+    text.push_str(&format!(
+        "[White \"Late\"]\n[Result \"0-1\"]\n\n{shuffle} 11. e4 e5 12. Nf3 Nc6 13. Bc4 0-1\n\n"
+    ));
+    // And one that does not get there at all.
+    text.push_str("[White \"Other\"]\n[Result \"*\"]\n\n1. d4 d5 *\n\n");
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", text.as_bytes());
+    let db = open(&pgn, dir.path());
+    let mut pos = Position::new();
+    for san in ["e4", "e5", "Nf3", "Nc6"] {
+        let m = pos.parse_san(san).unwrap();
+        pos.play(m).unwrap();
+    }
+    let found: Vec<(u64, u32)> = db
+        .search_position(&pos, None, None)
+        .unwrap()
+        .iter()
+        .map(|m| (m.game, m.ply))
+        .collect();
+    assert_eq!(found, [(1, 4), (2, 4), (3, 4), (4, 4), (5, 24)]);
+    assert_eq!(found, reaching(&games(&text), &pos, None));
+    let within: Vec<u64> = db
+        .search_position(&pos, Some(20), None)
+        .unwrap()
+        .iter()
+        .map(|m| m.game)
+        .collect();
+    assert_eq!(within, [1, 2, 3, 4]);
+    let explorer = db.explore(&pos, None).unwrap();
+    assert_eq!(explorer.games, 5);
+    let moves: Vec<(&str, u64)> = explorer.moves.iter().map(|m| (m.san.as_str(), m.games)).collect();
+    assert_eq!(moves, [("Bb5", 4), ("Bc4", 1)]);
+    assert_eq!(explorer.black, 2);
+}

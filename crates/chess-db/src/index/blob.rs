@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use chess_core::Position;
 
 use super::bytes::{Reader, Writer};
+use super::late::LateStates;
 use super::popular::{Entry, Popular};
 use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
 use super::store::SegmentInfo;
@@ -32,6 +33,8 @@ pub enum Part {
     Names,
     /// The opening table's row of one position, by its key.
     Opening(u64),
+    /// [`LateStates`].
+    Late,
 }
 
 impl Part {
@@ -44,6 +47,7 @@ impl Part {
             Part::Outcomes => (4, 0),
             Part::Names => (5, 0),
             Part::Opening(key) => (6, key),
+            Part::Late => (7, 0),
         };
         xxhash_rust::xxh3::xxh3_64_with_seed(&n.to_le_bytes(), info.seal_key(group))
     }
@@ -174,6 +178,43 @@ impl SearchColumns {
             starts,
             openings,
         })
+    }
+}
+
+impl LateStates {
+    /// The states as the store keeps them, for the segment `info`.
+    pub fn to_blob(&self, info: &SegmentInfo) -> Vec<u8> {
+        let mut w = Writer::default();
+        w.varint(u64::from(self.unknown));
+        let mut last = 0u32;
+        w.varints(self.states.iter().map(|&s| {
+            let gap = s - last;
+            last = s;
+            u64::from(gap)
+        }));
+        seal(&w.finish(), Part::Late.seed(info))
+    }
+
+    /// The states from a blob of the segment `info`, checked: sorted, each
+    /// once.
+    pub fn from_blob(blob: &[u8], info: &SegmentInfo) -> Result<LateStates, Corrupt> {
+        let raw = unseal(blob, Part::Late.seed(info))?;
+        let mut r = Reader::new(&raw);
+        let unknown = r.varint()? != 0;
+        let gaps = r.varints()?;
+        if !r.is_empty() {
+            return Err(Corrupt("bytes after the late states"));
+        }
+        let mut states = Vec::with_capacity(gaps.len());
+        let mut last = 0u64;
+        for (k, gap) in gaps.into_iter().enumerate() {
+            last += gap;
+            if (k > 0 && gap == 0) || last > u64::from(u32::MAX) {
+                return Err(Corrupt("a late state"));
+            }
+            states.push(last as u32);
+        }
+        Ok(LateStates { unknown, states })
     }
 }
 

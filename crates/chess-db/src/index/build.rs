@@ -270,13 +270,15 @@ impl Collector {
 }
 
 /// Writes a segment and makes it searchable.
-fn write(store: &mut Store, f: Finished, shared: &Shared) -> Result<(), Error> {
+fn write(store: &mut Store, mut f: Finished, shared: &Shared) -> Result<(), Error> {
+    let (openings, late) = f.built.tables();
     let b = &f.built;
     let blobs = Blobs {
         search: b.search.to_blob(&f.info),
         outcomes: b.headers.outcomes().to_blob(&f.info),
         headers: b.headers.to_blob(&f.info),
         names: b.headers.names().to_blob(&f.info),
+        late: late.to_blob(&f.info),
         moves: (b
             .moves
             .blocks(move_block_games(shared.segment_games))
@@ -284,7 +286,7 @@ fn write(store: &mut Store, f: Finished, shared: &Shared) -> Result<(), Error> {
             .enumerate())
         .map(|(k, block)| block.to_blob(&f.info, k as u32))
         .collect(),
-        openings: opening_rows(&b.openings, &f.info),
+        openings: opening_rows(&openings, &f.info),
     };
     store.write_segment(f.info, &blobs, &f.rows, &f.errors, &b.headers.new_names)?;
     // Published without its columns: a query reads them back from the

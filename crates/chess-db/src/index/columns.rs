@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::blob::Part;
+use super::late::LateStates;
 use super::popular::Entry;
 use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
 use super::store::SegmentInfo;
@@ -39,6 +40,8 @@ pub(crate) enum Columns {
     /// What filters read and where the games are (with the outcomes and
     /// the names).
     Headers(Arc<HeaderColumns>),
+    /// The states a segment's games hold after the opening table's plies.
+    Late(Arc<LateStates>),
     /// A position's entries in a segment's opening table (`None`: the
     /// table does not have it).
     Opening(Arc<Option<Vec<Entry>>>),
@@ -53,6 +56,7 @@ impl Columns {
             Columns::Outcomes(c) => c.heap_bytes(),
             Columns::Names(c) => c.heap_bytes(),
             Columns::Headers(c) => c.heap_bytes(),
+            Columns::Late(c) => c.heap_bytes(),
             Columns::Opening(c) => 64 + c.as_ref().as_ref().map_or(0, |e| e.capacity() * size_of::<Entry>()),
         }
     }

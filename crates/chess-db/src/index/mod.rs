@@ -15,6 +15,7 @@ pub(crate) mod blob;
 mod build;
 pub(crate) mod bytes;
 pub(crate) mod columns;
+pub(crate) mod late;
 pub(crate) mod popular;
 pub(crate) mod segment;
 pub(crate) mod store;
@@ -546,6 +547,17 @@ impl FileIndex {
             Ok(Columns::Names(Arc::new(NewNames::from_blob(b, &info)?)))
         })? {
             Columns::Names(c) => Ok(c),
+            _ => Err(mixed_up()),
+        }
+    }
+
+    /// The states a segment's games hold after the opening table's plies.
+    pub(crate) fn late_states(&self, segment: &Segment) -> Result<Arc<late::LateStates>, Error> {
+        let info = segment.info;
+        match self.columns(segment, Part::Late, |b| {
+            Ok(Columns::Late(Arc::new(late::LateStates::from_blob(b, &info)?)))
+        })? {
+            Columns::Late(c) => Ok(c),
             _ => Err(mixed_up()),
         }
     }

@@ -7,7 +7,9 @@
 //!   when its home pawns left, its material at the end, its start);
 //! - the moves ([`MoveBlock`], in [`MOVE_BLOCKS`] runs of games), read only
 //!   for the games a search must replay;
-//! - the opening table, one row a position (see `popular`), read by key;
+//! - the opening table, one row a position (see `popular`), read by key,
+//!   and what its games hold after the table's plies (see `late`), which
+//!   says when a row is the whole answer;
 //! - what the explorer counts ([`Outcomes`]: results, ratings, dates,
 //!   players);
 //! - the rest of the header values and where each game is in the file
@@ -19,6 +21,7 @@ use std::collections::HashMap;
 
 use chess_core::Position;
 
+use super::late::LateStates;
 use super::popular::Popular;
 use crate::header::{Date, GameResult};
 use crate::material::Material;
@@ -442,8 +445,22 @@ pub struct Built {
     pub moves: SegmentMoves,
     /// The header values (with the outcomes and the names).
     pub headers: HeaderColumns,
-    /// The opening table.
-    pub openings: Popular,
+    /// The opening table's entries, not yet made a table (see
+    /// [`Built::tables`]).
+    openings: Vec<(u64, u16, u8, u16)>,
+}
+
+impl Built {
+    /// The segment's opening table and the states its games hold after
+    /// the table's plies (made by the thread that writes the segment, not
+    /// the one that reads the games), its size noted in the search
+    /// columns.
+    pub fn tables(&mut self) -> (Popular, LateStates) {
+        let openings = Popular::build(std::mem::take(&mut self.openings));
+        let (positions, entries) = openings.size();
+        self.search.openings = (positions as u64, entries as u64);
+        (openings, LateStates::of(&self.search))
+    }
 }
 
 impl SegmentBuilder {
@@ -524,14 +541,11 @@ impl SegmentBuilder {
         if self.moves.starts.is_empty() {
             self.moves.starts.push(0);
         }
-        let openings = Popular::build(std::mem::take(&mut self.openings));
-        let (positions, entries) = openings.size();
-        self.search.openings = (positions as u64, entries as u64);
         Built {
             search: self.search,
             moves: self.moves,
             headers: self.headers,
-            openings,
+            openings: std::mem::take(&mut self.openings),
         }
     }
 }

@@ -81,6 +81,8 @@ pub struct Blobs {
     pub headers: Vec<u8>,
     /// The names it added.
     pub names: Vec<u8>,
+    /// The states its games hold after the opening table's plies.
+    pub late: Vec<u8>,
     /// Its moves, a blob a run of games.
     pub moves: Vec<Vec<u8>>,
     /// Its opening table: each position's key and row.
@@ -138,7 +140,8 @@ CREATE TABLE errors(game INTEGER PRIMARY KEY, line INTEGER, col INTEGER, reason 
 CREATE TABLE segments(
   id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, games INTEGER NOT NULL,
   start_offset INTEGER NOT NULL, start_line INTEGER NOT NULL,
-  search BLOB NOT NULL, outcomes BLOB NOT NULL, headers BLOB NOT NULL, names BLOB NOT NULL);
+  search BLOB NOT NULL, outcomes BLOB NOT NULL, headers BLOB NOT NULL, names BLOB NOT NULL,
+  late BLOB NOT NULL);
 CREATE TABLE moves(segment INTEGER NOT NULL, block INTEGER NOT NULL, data BLOB NOT NULL,
   PRIMARY KEY(segment, block));
 CREATE TABLE openings(segment INTEGER NOT NULL, key INTEGER NOT NULL, entries BLOB NOT NULL,
@@ -345,6 +348,7 @@ impl Store {
                     Part::Search => "search",
                     Part::Outcomes => "outcomes",
                     Part::Names => "names",
+                    Part::Late => "late",
                     _ => "headers",
                 };
                 self.conn
@@ -453,8 +457,8 @@ impl Store {
             }
             tx.execute(
                 "INSERT INTO segments(id, first_game, games, start_offset, start_line,
-                                      search, outcomes, headers, names)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                                      search, outcomes, headers, names, late)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     info.id,
                     info.first,
@@ -464,7 +468,8 @@ impl Store {
                     blobs.search,
                     blobs.outcomes,
                     blobs.headers,
-                    blobs.names
+                    blobs.names,
+                    blobs.late
                 ],
             )
             .map_err(sql)?;

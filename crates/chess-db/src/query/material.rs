@@ -19,7 +19,7 @@ use crate::record::pack_move;
 /// The games of one segment with `target` for at least `plies` positions
 /// in a row.
 fn search_segment(view: &View, target: &Material, plies: u32, allowed: Option<&[bool]>) -> Result<Vec<Match>, Error> {
-    let (search, first) = (&*view.search, view.first);
+    let (search, first) = (view.search()?, view.first);
     let mut all_moves = view.moves();
     let full = Material::of(&chess_core::Position::new());
     let totals = Color::ALL.map(|c| target.total(c));

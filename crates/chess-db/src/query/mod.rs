@@ -18,8 +18,9 @@ use crate::index::segment::{HeaderColumns, MoveBlock, Outcomes, SearchColumns};
 use crate::index::{FileIndex, Segment};
 use filter::Filter;
 
-/// What a query reads of each segment besides its search columns (the
-/// moves and the opening table are read as it goes, by game and by key).
+/// What a query reads of each segment before it starts (the search
+/// columns, the moves and the opening table are read as it goes: a
+/// position the opening table answers whole needs none of its games).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Need {
     /// The outcomes (results, ratings, dates, players).
@@ -36,8 +37,8 @@ pub(crate) struct View {
     pub index: Arc<FileIndex>,
     /// The segment.
     pub segment: Arc<Segment>,
-    /// What searches read first.
-    pub search: Arc<SearchColumns>,
+    /// What searches read first, once asked for.
+    search: std::sync::OnceLock<Arc<SearchColumns>>,
     /// The outcomes, when the query asked for them.
     pub outcomes: Option<Arc<Outcomes>>,
     /// The header values, when the query asked for them.
@@ -45,6 +46,22 @@ pub(crate) struct View {
 }
 
 impl View {
+    /// The segment's search columns (read the first time they are asked
+    /// for).
+    pub fn search(&self) -> Result<&SearchColumns, Error> {
+        if let Some(s) = self.search.get() {
+            return Ok(s);
+        }
+        let read = self.index.search_columns(&self.segment)?;
+        Ok(self.search.get_or_init(|| read))
+    }
+
+    /// Whether some game of the segment may hold `state` after the
+    /// opening table's plies (see `index::late`).
+    pub fn late_may_hold(&self, state: u32) -> Result<bool, Error> {
+        Ok(self.index.late_states(&self.segment)?.may_hold(state))
+    }
+
     /// The moves of the segment's games, read a run of games at a time as
     /// they are asked for.
     pub fn moves(&self) -> Moves<'_> {
@@ -141,7 +158,7 @@ impl Database {
                                     first: part.offset + u64::from(segment.info.first),
                                     index: part.index.clone(),
                                     segment: segment.clone(),
-                                    search: part.index.search_columns(segment)?,
+                                    search: std::sync::OnceLock::new(),
                                     outcomes: if need.outcomes {
                                         Some(part.index.outcomes(segment)?)
                                     } else {
@@ -153,9 +170,14 @@ impl Database {
                                         None
                                     },
                                 };
-                                let allowed = compiled[*file].as_ref().map(|c| {
-                                    c.games(Some(&view.search), view.headers.as_deref(), segment.info.games as usize)
-                                });
+                                let allowed = match compiled[*file].as_ref() {
+                                    Some(c) => Some(c.games(
+                                        Some(view.search()?),
+                                        view.headers.as_deref(),
+                                        segment.info.games as usize,
+                                    )),
+                                    None => None,
+                                };
                                 each(&view, allowed.as_deref())
                             };
                             let result = run();
@@ -201,11 +223,10 @@ impl Database {
     /// one), by number, in file order.
     pub fn filter(&self, filter: &Filter) -> Result<Vec<u64>, Error> {
         self.each_view(Some(filter), Need::default(), |view, allowed| {
-            let games = view.search.len();
+            let search = view.search()?;
+            let games = search.len();
             Ok((0..games)
-                .filter(|&i| {
-                    allowed.is_none_or(|a| a[i]) && view.search.flags[i] & crate::index::segment::UNREADABLE == 0
-                })
+                .filter(|&i| allowed.is_none_or(|a| a[i]) && search.flags[i] & crate::index::segment::UNREADABLE == 0)
                 .map(|i| view.first + i as u64 + 1)
                 .collect())
         })

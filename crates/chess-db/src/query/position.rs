@@ -17,6 +17,7 @@ use chess_core::{Color, Position};
 
 use crate::Database;
 use crate::Error;
+use crate::index::late;
 use crate::index::segment::{OWN_START, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
@@ -45,6 +46,8 @@ pub(crate) struct Target {
     material: Material,
     /// Each side's pieces and pawns (the king left out).
     totals: [u8; 2],
+    /// Its home pawns and numbers of pieces, as `index::late` counts them.
+    late_state: u32,
     /// The last ply looked at.
     max_ply: u32,
 }
@@ -58,6 +61,7 @@ impl Target {
             home: std::array::from_fn(|slot| if mask & 1 << slot != 0 { 0xff } else { 0 }),
             material: Material::of(position),
             totals: Color::ALL.map(|c| Material::of(position).total(c)),
+            late_state: late::state(mask, Color::ALL.map(|c| Material::of(position).total(c))),
             max_ply: max_ply.unwrap_or(u32::MAX),
         }
     }
@@ -118,12 +122,30 @@ pub(crate) fn losses_window(losses: &[u8; 2 * PIECES], start: [u8; 2], totals: [
 /// The matches of `target` in one segment; `allowed` says which games may
 /// match (a filter's).
 pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[bool]>) -> Result<Vec<Match>, Error> {
-    let (search, first) = (&*view.search, view.first);
+    let first = view.first;
+    let opening = view.opening(target.key)?;
+    // The opening table's row is the whole answer when no game of the
+    // segment holds the target's home pawns and numbers of pieces after
+    // the table's plies: the segment's games are not looked at.
+    if let Some(entries) = opening.as_ref()
+        && (target.max_ply <= OPENING_PLIES as u32 || !view.late_may_hold(target.late_state)?)
+    {
+        return Ok(entries
+            .iter()
+            .filter(|e| u32::from(e.ply) <= target.max_ply && allowed.is_none_or(|a| a[e.game as usize]))
+            .map(|e| Match {
+                game: first + u64::from(e.game) + 1,
+                ply: u32::from(e.ply),
+                next: e.next,
+            })
+            .collect());
+    }
+    let search = view.search()?;
     let games = search.len();
     // The opening table answers for the opening plies of the games it
     // lists; a game it lists need not be replayed there.
     let mut found: Vec<Option<(u32, u16)>> = vec![None; games];
-    let in_table = match view.opening(target.key)?.as_ref() {
+    let in_table = match opening.as_ref() {
         Some(entries) => {
             for e in entries {
                 let i = e.game as usize;
