@@ -57,11 +57,18 @@ impl Part {
 /// (an opening row of a few games) that zstd would only make longer.
 const RAW: u64 = 1 << 63;
 
+/// Payloads shorter than this are stored as they are.
+const SMALL: usize = 96;
+
 /// Compresses a column group and prefixes its checksum and size: what the
 /// store keeps.
 fn seal(raw: &[u8], seed: u64) -> Vec<u8> {
-    // Level 1: nearly as small as the default here, and twice as fast.
-    let packed = zstd::bulk::compress(raw, 1).ok().filter(|p| p.len() < raw.len());
+    // Level 1: nearly as small as the default here, and twice as fast. A
+    // few dozen bytes (most opening rows) are not worth a try.
+    let packed = (raw.len() >= SMALL)
+        .then(|| zstd::bulk::compress(raw, 1).ok())
+        .flatten()
+        .filter(|p| p.len() < raw.len());
     let (payload, size) = match &packed {
         Some(p) => (p.as_slice(), raw.len() as u64),
         None => (raw, raw.len() as u64 | RAW),
