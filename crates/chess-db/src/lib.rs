@@ -44,6 +44,7 @@ pub mod movecode;
 mod query;
 pub mod record;
 pub mod source;
+mod tally;
 
 pub use collection::{Database, FileProblem, is_pgn_name, pgn_files};
 pub use index::{Options, Progress, Stats, default_index_path};

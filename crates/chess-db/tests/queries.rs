@@ -307,3 +307,31 @@ fn a_game_that_reaches_an_opening_position_late_is_found_too() {
     assert_eq!(moves, [("Bb5", 4), ("Bc4", 1)]);
     assert_eq!(explorer.black, 2);
 }
+
+/// An opening position that many games of a segment reach keeps its
+/// explorer counts in the index: the explorer answers from them exactly
+/// as it does by counting the games (which a filter that lets every game
+/// through makes it do), top games included.
+#[test]
+fn the_explorer_counts_kept_in_the_index_are_the_counted_ones() {
+    let text = collection(31, 400);
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = write(dir.path(), "games.pgn", text.as_bytes());
+    let db = open(&pgn, dir.path());
+    let games = games(&text);
+    let every_game = Filter {
+        min_moves: Some(0),
+        ..Filter::default()
+    };
+    let mut popular = 0;
+    for game in games.iter().flatten().take(40) {
+        for pos in mainline(game).iter().take(6) {
+            let kept = db.explore(pos, None).unwrap();
+            let counted = db.explore(pos, Some(&every_game)).unwrap();
+            assert_eq!(kept, counted, "{}", pos.fen());
+            assert_eq!(kept.games as usize, reaching(&games, pos, None).len());
+            popular += usize::from(kept.games >= 100);
+        }
+    }
+    assert!(popular > 0, "some positions are reached by many games");
+}

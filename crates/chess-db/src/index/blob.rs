@@ -12,10 +12,11 @@ use chess_core::Position;
 
 use super::bytes::{Reader, Writer};
 use super::late::LateStates;
-use super::popular::{Entry, Popular};
+use super::popular::{Entry, Popular, Row, TALLIED};
 use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
 use super::store::SegmentInfo;
 use crate::record::{NEVER, PIECES};
+use crate::tally::Tally;
 use crate::{Corrupt, Unreadable};
 
 /// The part of a segment a blob holds, for [`SegmentInfo::seal_key`].
@@ -193,12 +194,19 @@ impl LateStates {
     pub fn to_blob(&self, info: &SegmentInfo) -> Vec<u8> {
         let mut w = Writer::default();
         w.varint(u64::from(self.unknown));
+        // As gaps, which compress to a fifth, in u32s, which read back
+        // without a varint's branches (a query reads every segment's).
         let mut last = 0u32;
-        w.varints(self.states.iter().map(|&s| {
-            let gap = s - last;
-            last = s;
-            u64::from(gap)
-        }));
+        let gaps: Vec<u32> = self
+            .states
+            .iter()
+            .map(|&s| {
+                let gap = s - last;
+                last = s;
+                gap
+            })
+            .collect();
+        w.u32s(&gaps);
         seal(&w.finish(), Part::Late.seed(info))
     }
 
@@ -208,18 +216,17 @@ impl LateStates {
         let raw = unseal(blob, Part::Late.seed(info))?;
         let mut r = Reader::new(&raw);
         let unknown = r.varint()? != 0;
-        let gaps = r.varints()?;
-        if !r.is_empty() {
-            return Err(Corrupt("bytes after the late states"));
+        let mut states = r.u32s()?;
+        let mut last = 0u32;
+        for (k, s) in states.iter_mut().enumerate() {
+            last = match last.checked_add(*s) {
+                Some(next) if k == 0 || *s > 0 => next,
+                _ => return Err(Corrupt("late states")),
+            };
+            *s = last;
         }
-        let mut states = Vec::with_capacity(gaps.len());
-        let mut last = 0u64;
-        for (k, gap) in gaps.into_iter().enumerate() {
-            last += gap;
-            if (k > 0 && gap == 0) || last > u64::from(u32::MAX) {
-                return Err(Corrupt("a late state"));
-            }
-            states.push(last as u32);
+        if !r.is_empty() {
+            return Err(Corrupt("late states"));
         }
         Ok(LateStates { unknown, states })
     }
@@ -438,42 +445,67 @@ impl HeaderColumns {
     }
 }
 
-/// The opening table's rows for segment `info`: each position's key and
-/// its entries as the store keeps them.
-pub fn opening_rows(table: &Popular, info: &SegmentInfo) -> Vec<(u64, Vec<u8>)> {
+/// The opening table's rows for segment `info`, whose games' `outcomes`
+/// are given: each position's key and its entries (and, for a row of
+/// [`TALLIED`] games or more, their counts) as the store keeps them.
+pub fn opening_rows(table: &Popular, info: &SegmentInfo, outcomes: &Outcomes) -> Vec<(u64, Vec<u8>)> {
     table
         .positions()
         .map(|(key, entries)| {
             let mut w = Writer::default();
+            // Gaps as u16s, not varints: a popular position's row holds
+            // thousands, read back with a copy.
             let mut last = 0u16;
-            w.varints(entries.iter().map(|e| {
-                let gap = e.game - last;
-                last = e.game;
-                u64::from(gap)
-            }));
+            let gaps: Vec<u16> = entries
+                .iter()
+                .map(|e| {
+                    let gap = e.game - last;
+                    last = e.game;
+                    gap
+                })
+                .collect();
+            w.u16s(&gaps);
             let plies: Vec<u8> = entries.iter().map(|e| e.ply).collect();
             w.bytes(&plies);
             let next: Vec<u16> = entries.iter().map(|e| e.next).collect();
             w.u16s(&next);
+            if entries.len() >= TALLIED {
+                let mut tally = Tally::default();
+                for e in &entries {
+                    let i = usize::from(e.game);
+                    tally.add(i as u64, u32::from(e.ply), e.next, outcomes, i);
+                }
+                tally.keep_top();
+                w.varint(1);
+                tally.write(&mut w);
+            } else {
+                w.varint(0);
+            }
             (key, seal(&w.finish(), Part::Opening(key).seed(info)))
         })
         .collect()
 }
 
-/// The entries of the position `key` from its row in segment `info`,
-/// checked: games of the segment, in order.
-pub fn opening_entries(blob: &[u8], key: u64, info: &SegmentInfo) -> Result<Vec<Entry>, Corrupt> {
+/// The row of the position `key` in segment `info`, checked: games of the
+/// segment, in order; counts that hold together.
+pub fn opening_row(blob: &[u8], key: u64, info: &SegmentInfo) -> Result<Row, Corrupt> {
     let raw = unseal(blob, Part::Opening(key).seed(info))?;
     let mut r = Reader::new(&raw);
-    let gaps = r.varints()?;
+    let gaps = r.u16s()?;
     let plies = r.bytes()?;
     let next = r.u16s()?;
+    let tally = match r.varint()? {
+        0 => None,
+        1 => Some(Tally::read(&mut r, info.games as usize)?),
+        _ => return Err(Corrupt("an opening row")),
+    };
     if plies.len() != gaps.len() || next.len() != gaps.len() || !r.is_empty() {
         return Err(Corrupt("an opening row"));
     }
     let mut game = 0u64;
     let mut out = Vec::with_capacity(gaps.len());
     for (k, gap) in gaps.into_iter().enumerate() {
+        let gap = u64::from(gap);
         game += gap;
         if game >= u64::from(info.games) || (k > 0 && gap == 0) {
             return Err(Corrupt("an opening row's game"));
@@ -484,7 +516,7 @@ pub fn opening_entries(blob: &[u8], key: u64, info: &SegmentInfo) -> Result<Vec<
             next: next[k],
         });
     }
-    Ok(out)
+    Ok(Row { entries: out, tally })
 }
 
 #[cfg(test)]
@@ -511,21 +543,21 @@ mod tests {
         }
         let table = Popular::build(entries);
         let segment = info(1, 50);
-        let rows = opening_rows(&table, &segment);
+        let rows = opening_rows(&table, &segment, &Outcomes::default());
         assert_eq!(rows.len(), 2);
         let (key, row) = &rows[0];
         assert_eq!(*key, 11);
-        let back = opening_entries(row, 11, &segment).unwrap();
+        let back = opening_row(row, 11, &segment).unwrap().entries;
         let games: Vec<u16> = back.iter().map(|e| e.game).collect();
         assert_eq!(games, [3, 7, 8, 40]);
         assert!(back.iter().all(|e| e.ply == 4 && e.next == 0x1234));
-        assert!(opening_entries(row, 22, &segment).is_err(), "another position's key");
-        assert!(opening_entries(row, 11, &info(2, 50)).is_err(), "another segment");
-        assert!(opening_entries(row, 11, &info(1, 40)).is_err(), "a row that changed");
+        assert!(opening_row(row, 22, &segment).is_err(), "another position's key");
+        assert!(opening_row(row, 11, &info(2, 50)).is_err(), "another segment");
+        assert!(opening_row(row, 11, &info(1, 40)).is_err(), "a row that changed");
         let mut damaged = row.clone();
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
-        assert!(opening_entries(&damaged, 11, &segment).is_err());
+        assert!(opening_row(&damaged, 11, &segment).is_err());
     }
 
     #[test]

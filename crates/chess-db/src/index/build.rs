@@ -273,9 +273,10 @@ impl Collector {
 fn write(store: &mut Store, mut f: Finished, shared: &Shared) -> Result<(), Error> {
     let (openings, late) = f.built.tables();
     let b = &f.built;
+    let outcomes = b.headers.outcomes();
     let blobs = Blobs {
         search: b.search.to_blob(&f.info),
-        outcomes: b.headers.outcomes().to_blob(&f.info),
+        outcomes: outcomes.to_blob(&f.info),
         headers: b.headers.to_blob(&f.info),
         names: b.headers.names().to_blob(&f.info),
         late: late.to_blob(&f.info),
@@ -286,7 +287,7 @@ fn write(store: &mut Store, mut f: Finished, shared: &Shared) -> Result<(), Erro
             .enumerate())
         .map(|(k, block)| block.to_blob(&f.info, k as u32))
         .collect(),
-        openings: opening_rows(&openings, &f.info),
+        openings: opening_rows(&openings, &f.info, &outcomes),
     };
     store.write_segment(f.info, &blobs, &f.rows, &f.errors, &b.headers.new_names)?;
     // Published without its columns: a query reads them back from the

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use super::blob::Part;
 use super::late::LateStates;
-use super::popular::Entry;
+use super::popular::{Entry, Row};
 use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
 use super::store::SegmentInfo;
 
@@ -44,7 +44,7 @@ pub(crate) enum Columns {
     Late(Arc<LateStates>),
     /// A position's entries in a segment's opening table (`None`: the
     /// table does not have it).
-    Opening(Arc<Option<Vec<Entry>>>),
+    Opening(Arc<Option<Row>>),
 }
 
 impl Columns {
@@ -57,7 +57,12 @@ impl Columns {
             Columns::Names(c) => c.heap_bytes(),
             Columns::Headers(c) => c.heap_bytes(),
             Columns::Late(c) => c.heap_bytes(),
-            Columns::Opening(c) => 64 + c.as_ref().as_ref().map_or(0, |e| e.capacity() * size_of::<Entry>()),
+            Columns::Opening(c) => {
+                64 + c.as_ref().as_ref().map_or(0, |row| {
+                    row.entries.capacity() * size_of::<Entry>()
+                        + row.tally.as_ref().map_or(0, |t| 64 * (t.moves.len() + t.top.len()))
+                })
+            }
         }
     }
 }

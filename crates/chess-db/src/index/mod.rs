@@ -28,7 +28,7 @@ use std::thread::JoinHandle;
 use blob::Part;
 pub use build::Resume;
 pub(crate) use columns::{ColumnCache, Columns};
-use popular::Entry;
+use popular::Row;
 use segment::{HeaderColumns, MoveBlock, Names, NewNames, Outcomes, SEGMENT_GAMES, SearchColumns};
 use store::{SegmentInfo, Store};
 
@@ -597,14 +597,14 @@ impl FileIndex {
 
     /// The entries of a segment's opening table for the position `key`, if
     /// the table has it (read by key: nothing else of the segment).
-    pub(crate) fn opening(&self, segment: &Segment, key: u64) -> Result<Arc<Option<Vec<Entry>>>, Error> {
+    pub(crate) fn opening(&self, segment: &Segment, key: u64) -> Result<Arc<Option<Row>>, Error> {
         let info = segment.info;
         let columns = self
             .shared
             .columns
             .get(self.shared.file_key, info, Part::Opening(key), || {
                 let entries = match self.shared.load_blob(info.id, Part::Opening(key))? {
-                    Some(blob) => Some(blob::opening_entries(&blob, key, &info).map_err(damaged)?),
+                    Some(blob) => Some(blob::opening_row(&blob, key, &info).map_err(damaged)?),
                     None => None,
                 };
                 Ok::<_, Error>(Columns::Opening(Arc::new(entries)))

@@ -50,6 +50,21 @@ pub struct Popular {
     next: Vec<u16>,
 }
 
+/// An opening table's row as a query reads it: the position's games in the
+/// segment and, for a position many of them reach, their counts for the
+/// explorer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Row {
+    /// The games, in order.
+    pub entries: Vec<Entry>,
+    /// Their counts, kept for rows of at least [`TALLIED`] games.
+    pub tally: Option<crate::tally::Tally>,
+}
+
+/// A row of at least this many games keeps its counts for the explorer
+/// (a smaller one is counted when asked, from the games' results).
+pub const TALLIED: usize = 32;
+
 /// One game of an opening table's position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Entry {

@@ -8,10 +8,12 @@
 //! - `players`, `events`, `time_controls`: the names, each once (a
 //!   game's site is its own: online games each have one);
 //! - `errors`: the games that could not be read, with line and reason;
-//! - `segments`: the binary columns queries read, compressed blobs with
-//!   checksums for each run of up to 65,536 games, by group (see
-//!   `docs/index-format.md`); `moves`: their moves, by runs of 4,096
-//!   games; `openings`: their opening tables, one row a position;
+//! - `segments`: each run of up to 65,536 games; `columns`: the binary
+//!   columns queries read, a compressed blob with a checksum for each
+//!   segment and group, each its own row so that one is read without
+//!   the others (see `docs/index-format.md`); `moves`: their moves, by
+//!   runs of 4,096 games; `openings`: their opening tables, one row a
+//!   position;
 //! - `meta`: the format version and the identity of the PGN file indexed.
 //!
 //! The file is marked with an application id and a version, so a foreign
@@ -139,9 +141,9 @@ CREATE TABLE games(
 CREATE TABLE errors(game INTEGER PRIMARY KEY, line INTEGER, col INTEGER, reason TEXT);
 CREATE TABLE segments(
   id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, games INTEGER NOT NULL,
-  start_offset INTEGER NOT NULL, start_line INTEGER NOT NULL,
-  search BLOB NOT NULL, outcomes BLOB NOT NULL, headers BLOB NOT NULL, names BLOB NOT NULL,
-  late BLOB NOT NULL);
+  start_offset INTEGER NOT NULL, start_line INTEGER NOT NULL);
+CREATE TABLE columns(segment INTEGER NOT NULL, part TEXT NOT NULL, data BLOB NOT NULL,
+  PRIMARY KEY(segment, part));
 CREATE TABLE moves(segment INTEGER NOT NULL, block INTEGER NOT NULL, data BLOB NOT NULL,
   PRIMARY KEY(segment, block));
 CREATE TABLE openings(segment INTEGER NOT NULL, key INTEGER NOT NULL, entries BLOB NOT NULL,
@@ -343,18 +345,10 @@ impl Store {
                 .conn
                 .prepare_cached("SELECT entries FROM openings WHERE segment = ?1 AND key = ?2")
                 .and_then(|mut s| s.query_row(params![id, key as i64], |r| r.get(0)).optional()),
-            group => {
-                let column = match group {
-                    Part::Search => "search",
-                    Part::Outcomes => "outcomes",
-                    Part::Names => "names",
-                    Part::Late => "late",
-                    _ => "headers",
-                };
-                self.conn
-                    .prepare_cached(&format!("SELECT {column} FROM segments WHERE id = ?1"))
-                    .and_then(|mut s| s.query_row([id], |r| r.get(0)).optional())
-            }
+            group => self
+                .conn
+                .prepare_cached("SELECT data FROM columns WHERE segment = ?1 AND part = ?2")
+                .and_then(|mut s| s.query_row(params![id, column_name(group)], |r| r.get(0)).optional()),
         };
         let got = got.map_err(sql)?;
         match (got, part) {
@@ -390,6 +384,8 @@ impl Store {
         let tx = self.conn.transaction().map_err(sql)?;
         tx.execute("DELETE FROM segments WHERE id >= ?1", [id]).map_err(sql)?;
         tx.execute("DELETE FROM moves WHERE segment >= ?1", [id]).map_err(sql)?;
+        tx.execute("DELETE FROM columns WHERE segment >= ?1", [id])
+            .map_err(sql)?;
         tx.execute("DELETE FROM openings WHERE segment >= ?1", [id])
             .map_err(sql)?;
         tx.execute("DELETE FROM games WHERE id > ?1", [first]).map_err(sql)?;
@@ -456,23 +452,29 @@ impl Store {
                     .map_err(sql)?;
             }
             tx.execute(
-                "INSERT INTO segments(id, first_game, games, start_offset, start_line,
-                                      search, outcomes, headers, names, late)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                "INSERT INTO segments(id, first_game, games, start_offset, start_line)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![
                     info.id,
                     info.first,
                     info.games,
                     info.start as i64,
                     info.start_line as i64,
-                    blobs.search,
-                    blobs.outcomes,
-                    blobs.headers,
-                    blobs.names,
-                    blobs.late
                 ],
             )
             .map_err(sql)?;
+            let mut stmt = tx
+                .prepare_cached("INSERT INTO columns(segment, part, data) VALUES (?1, ?2, ?3)")
+                .map_err(sql)?;
+            for (part, data) in [
+                (Part::Search, &blobs.search),
+                (Part::Outcomes, &blobs.outcomes),
+                (Part::Headers, &blobs.headers),
+                (Part::Names, &blobs.names),
+                (Part::Late, &blobs.late),
+            ] {
+                stmt.execute(params![info.id, column_name(part), data]).map_err(sql)?;
+            }
             let mut stmt = tx
                 .prepare_cached("INSERT INTO moves(segment, block, data) VALUES (?1, ?2, ?3)")
                 .map_err(sql)?;
@@ -491,6 +493,19 @@ impl Store {
             *written += names.len();
         }
         Ok(())
+    }
+}
+
+/// The name a group of columns is stored under in the `columns` table.
+fn column_name(part: Part) -> &'static str {
+    match part {
+        Part::Search => "search",
+        Part::Outcomes => "outcomes",
+        Part::Names => "names",
+        Part::Late => "late",
+        Part::Headers => "headers",
+        Part::Moves(_) => "moves",
+        Part::Opening(_) => "openings",
     }
 }
 

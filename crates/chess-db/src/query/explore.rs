@@ -4,8 +4,6 @@
 //! first; and the top games (by average rating) that reached it. A game
 //! counts once, at the first time it reaches the position.
 
-use std::collections::HashMap;
-
 use chess_core::{Move, Position};
 
 use crate::Database;
@@ -13,11 +11,9 @@ use crate::Error;
 use crate::header::GameResult;
 use crate::query::Need;
 use crate::query::filter::Filter;
-use crate::query::position::{Target, search_segment};
+use crate::query::position::{Target, opening_row, search_segment};
 use crate::record::unpack_move;
-
-/// How many top games the explorer lists.
-pub const TOP_GAMES: usize = 10;
+use crate::tally::{Candidate, TOP_GAMES, Tally};
 
 /// A move played from the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,37 +78,11 @@ pub struct Explorer {
     pub top: Vec<TopGame>,
 }
 
-/// One move's counts, as segments add them up.
-#[derive(Clone, Copy, Debug, Default)]
-struct Counts {
-    games: u64,
-    results: [u64; 4],
-    elo_sum: u64,
-    rated: u64,
-    last_year: u16,
-}
-
-/// What one segment gives.
-#[derive(Debug, Default)]
-struct Part {
-    moves: HashMap<u16, Counts>,
-    ended: [u64; 4],
-    top: Vec<Candidate>,
-}
-
-/// A game that may be among the top games.
-#[derive(Debug)]
-struct Candidate {
-    average: u16,
-    game: u64,
-    ply: u32,
-    /// The players: their numbers in the file's name lists, until the
-    /// segment's best are kept, then their names.
-    players: [u32; 2],
+/// A segment's best-rated games with their players' names (files number
+/// players apart, so names are taken segment by segment).
+struct Named {
+    candidate: Candidate,
     names: [String; 2],
-    elos: [u16; 2],
-    result: GameResult,
-    year: Option<u16>,
 }
 
 impl Database {
@@ -121,87 +91,63 @@ impl Database {
     /// counts, and the top games.
     pub fn explore(&self, position: &Position, filter: Option<&Filter>) -> Result<Explorer, Error> {
         let target = Target::new(position, None);
-        let need = Need {
-            outcomes: true,
-            headers: false,
-        };
-        let parts = self.each_view(filter, need, |view, allowed| {
-            let matches = search_segment(view, &target, allowed)?;
-            let Some(h) = view.outcomes.as_ref() else {
-                return Ok(Vec::new());
+        let filtered = filter.is_some_and(|f| !f.is_empty());
+        let parts = self.each_view(filter, Need::default(), |view, allowed| {
+            // A row that is the whole answer and kept its counts answers
+            // without the segment's games; otherwise they are counted.
+            let (row, whole) = opening_row(view, &target)?;
+            let kept = match row.as_ref() {
+                Some(row) if whole && !filtered => row.tally.clone(),
+                _ => None,
             };
-            let mut part = Part::default();
-            for m in matches {
-                let i = (m.game - 1 - view.first) as usize;
-                let result = h.result(i);
-                let counts = if m.next == u16::MAX {
-                    part.ended[result as usize] += 1;
-                    None
-                } else {
-                    Some(part.moves.entry(m.next).or_default())
-                };
-                let elos = [h.white_elo[i], h.black_elo[i]];
-                let year = h.date(i).year();
-                if let Some(c) = counts {
-                    c.games += 1;
-                    c.results[result as usize] += 1;
-                    if elos[0] > 0 && elos[1] > 0 {
-                        c.elo_sum += u64::from(elos[0]) + u64::from(elos[1]);
-                        c.rated += 2;
+            let mut tally = match kept {
+                Some(mut tally) => {
+                    for c in &mut tally.top {
+                        c.game += view.first + 1;
                     }
-                    c.last_year = c.last_year.max(year.unwrap_or(0));
+                    tally
                 }
-                if elos[0] > 0 && elos[1] > 0 {
-                    let average = ((u32::from(elos[0]) + u32::from(elos[1])) / 2) as u16;
-                    part.top.push(Candidate {
-                        average,
-                        game: m.game,
-                        ply: m.ply,
-                        players: [h.white[i], h.black[i]],
-                        names: Default::default(),
-                        elos,
-                        result,
-                        year,
-                    });
-                    if part.top.len() > 4 * TOP_GAMES {
-                        keep_top(&mut part.top);
+                None => {
+                    let matches = search_segment(view, &target, allowed)?;
+                    let outcomes = view.outcomes()?;
+                    let mut tally = Tally::default();
+                    for m in matches {
+                        let i = (m.game - 1 - view.first) as usize;
+                        tally.add(m.game, m.ply, m.next, &outcomes, i);
                     }
+                    tally
                 }
-            }
-            keep_top(&mut part.top);
-            // Names now, from this file's lists: files number them apart.
-            let ids: Vec<u32> = part.top.iter().flat_map(|c| c.players).collect();
+            };
+            tally.keep_top();
+            // Names now, from this file's lists.
+            let top = std::mem::take(&mut tally.top);
+            let ids: Vec<u32> = top.iter().flat_map(|c| c.players).collect();
             let mut names = view.index.player_names(&ids)?.into_iter();
-            for c in &mut part.top {
-                c.names = [names.next().unwrap_or_default(), names.next().unwrap_or_default()];
-            }
-            Ok(vec![part])
+            let named: Vec<Named> = top
+                .into_iter()
+                .map(|candidate| Named {
+                    candidate,
+                    names: [names.next().unwrap_or_default(), names.next().unwrap_or_default()],
+                })
+                .collect();
+            Ok(vec![(tally, named)])
         })?;
-        let mut moves: HashMap<u16, Counts> = HashMap::new();
-        let mut ended = [0u64; 4];
-        let mut top = Vec::new();
-        for part in parts {
-            for (m, c) in part.moves {
-                let total = moves.entry(m).or_default();
-                total.games += c.games;
-                for (t, r) in total.results.iter_mut().zip(c.results) {
-                    *t += r;
-                }
-                total.elo_sum += c.elo_sum;
-                total.rated += c.rated;
-                total.last_year = total.last_year.max(c.last_year);
-            }
-            for (e, p) in ended.iter_mut().zip(part.ended) {
-                *e += p;
-            }
-            top.extend(part.top);
+        let mut total = Tally::default();
+        let mut top: Vec<Named> = Vec::new();
+        for (tally, named) in parts {
+            total.merge(tally);
+            top.extend(named);
         }
-        keep_top(&mut top);
+        top.sort_by(|a, b| {
+            (b.candidate.average.cmp(&a.candidate.average)).then(a.candidate.game.cmp(&b.candidate.game))
+        });
+        top.truncate(TOP_GAMES);
+        let (moves, ended) = (total.moves, total.ended);
         let mut explorer = Explorer {
             top: top
                 .into_iter()
-                .map(|c| {
-                    let [white, black] = c.names;
+                .map(|Named { candidate: c, names }| {
+                    let [white, black] = names;
                     TopGame {
                         game: c.game,
                         ply: c.ply,
@@ -209,7 +155,7 @@ impl Database {
                         black,
                         white_elo: c.elos[0],
                         black_elo: c.elos[1],
-                        result: c.result,
+                        result: GameResult::from_code(c.result),
                         year: c.year,
                     }
                 })
@@ -250,11 +196,4 @@ impl Database {
             .sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.san.cmp(&b.san)));
         Ok(explorer)
     }
-}
-
-/// Keeps the best [`TOP_GAMES`] by average rating (then by game number).
-#[allow(clippy::type_complexity)]
-fn keep_top(top: &mut Vec<Candidate>) {
-    top.sort_by(|a, b| b.average.cmp(&a.average).then(a.game.cmp(&b.game)));
-    top.truncate(TOP_GAMES);
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::Database;
 use crate::Error;
-use crate::index::popular::Entry;
+use crate::index::popular::Row;
 use crate::index::segment::{HeaderColumns, MoveBlock, Outcomes, SearchColumns};
 use crate::index::{FileIndex, Segment};
 use filter::Filter;
@@ -23,8 +23,6 @@ use filter::Filter;
 /// position the opening table answers whole needs none of its games).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Need {
-    /// The outcomes (results, ratings, dates, players).
-    pub outcomes: bool,
     /// The header columns (with the outcomes).
     pub headers: bool,
 }
@@ -39,8 +37,6 @@ pub(crate) struct View {
     pub segment: Arc<Segment>,
     /// What searches read first, once asked for.
     search: std::sync::OnceLock<Arc<SearchColumns>>,
-    /// The outcomes, when the query asked for them.
-    pub outcomes: Option<Arc<Outcomes>>,
     /// The header values, when the query asked for them.
     pub headers: Option<Arc<HeaderColumns>>,
 }
@@ -54,6 +50,11 @@ impl View {
         }
         let read = self.index.search_columns(&self.segment)?;
         Ok(self.search.get_or_init(|| read))
+    }
+
+    /// The segment's outcomes (results, ratings, dates, players).
+    pub fn outcomes(&self) -> Result<Arc<Outcomes>, Error> {
+        self.index.outcomes(&self.segment)
     }
 
     /// Whether some game of the segment may hold `state` after the
@@ -73,7 +74,7 @@ impl View {
 
     /// The segment's opening table's entries for the position `key`, if it
     /// has them.
-    pub fn opening(&self, key: u64) -> Result<Arc<Option<Vec<Entry>>>, Error> {
+    pub fn opening(&self, key: u64) -> Result<Arc<Option<Row>>, Error> {
         self.index.opening(&self.segment, key)
     }
 }
@@ -159,11 +160,6 @@ impl Database {
                                     index: part.index.clone(),
                                     segment: segment.clone(),
                                     search: std::sync::OnceLock::new(),
-                                    outcomes: if need.outcomes {
-                                        Some(part.index.outcomes(segment)?)
-                                    } else {
-                                        None
-                                    },
                                     headers: if need_headers {
                                         Some(part.index.header_columns(segment)?)
                                     } else {

@@ -13,11 +13,14 @@
 //! opening table (one row read by key). What is left is replayed, within
 //! both windows only, reading the moves of those games alone.
 
+use std::sync::Arc;
+
 use chess_core::{Color, Position};
 
 use crate::Database;
 use crate::Error;
 use crate::index::late;
+use crate::index::popular::Row;
 use crate::index::segment::{OWN_START, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
@@ -119,18 +122,26 @@ pub(crate) fn losses_window(losses: &[u8; 2 * PIECES], start: [u8; 2], totals: [
     (from <= to).then_some((from, to))
 }
 
+/// The segment's opening row for the target, if it has one, and whether
+/// it is the whole answer: it is when no game of the segment holds the
+/// target's home pawns and numbers of pieces after the table's plies, and
+/// then the segment's games need not be looked at.
+pub(crate) fn opening_row(view: &View, target: &Target) -> Result<(Arc<Option<Row>>, bool), Error> {
+    let row = view.opening(target.key)?;
+    let whole = row.is_some() && (target.max_ply <= OPENING_PLIES as u32 || !view.late_may_hold(target.late_state)?);
+    Ok((row, whole))
+}
+
 /// The matches of `target` in one segment; `allowed` says which games may
 /// match (a filter's).
 pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[bool]>) -> Result<Vec<Match>, Error> {
     let first = view.first;
-    let opening = view.opening(target.key)?;
-    // The opening table's row is the whole answer when no game of the
-    // segment holds the target's home pawns and numbers of pieces after
-    // the table's plies: the segment's games are not looked at.
-    if let Some(entries) = opening.as_ref()
-        && (target.max_ply <= OPENING_PLIES as u32 || !view.late_may_hold(target.late_state)?)
+    let (opening, whole) = opening_row(view, target)?;
+    if let Some(row) = opening.as_ref()
+        && whole
     {
-        return Ok(entries
+        return Ok(row
+            .entries
             .iter()
             .filter(|e| u32::from(e.ply) <= target.max_ply && allowed.is_none_or(|a| a[e.game as usize]))
             .map(|e| Match {
@@ -146,8 +157,8 @@ pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[boo
     // lists; a game it lists need not be replayed there.
     let mut found: Vec<Option<(u32, u16)>> = vec![None; games];
     let in_table = match opening.as_ref() {
-        Some(entries) => {
-            for e in entries {
+        Some(row) => {
+            for e in &row.entries {
                 let i = e.game as usize;
                 let passes = search.flags[i] & UNREADABLE == 0 && allowed.is_none_or(|a| a[i]);
                 if passes && u32::from(e.ply) <= target.max_ply {
