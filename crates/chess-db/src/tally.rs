@@ -5,8 +5,6 @@
 //! opening position's row (counted once, when the index is built), and
 //! added up segment by segment either way.
 
-use std::collections::HashMap;
-
 use crate::Corrupt;
 use crate::index::bytes::{Reader, Writer};
 use crate::index::segment::Outcomes;
@@ -53,8 +51,10 @@ pub struct Candidate {
 /// The counts of some games at a position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// By move played (packed, `record::pack_move`).
-    pub moves: HashMap<u16, Counts>,
+    /// By move played (packed, `record::pack_move`), in the order first
+    /// met: a position has a few, looked for one by one faster than
+    /// hashed.
+    pub moves: Vec<(u16, Counts)>,
     /// The games that ended at the position, by result code.
     pub ended: [u64; 4],
     /// The best-rated games, best first (at most [`TOP_GAMES`] once
@@ -74,7 +74,7 @@ impl Tally {
         if next == u16::MAX {
             self.ended[usize::from(result)] += 1;
         } else {
-            let c = self.moves.entry(next).or_default();
+            let c = self.counts_of(next);
             c.games += 1;
             c.results[usize::from(result)] += 1;
             if rated {
@@ -103,7 +103,7 @@ impl Tally {
     /// [`Tally::keep_top`]).
     pub fn merge(&mut self, other: Tally) {
         for (m, c) in other.moves {
-            let total = self.moves.entry(m).or_default();
+            let total = self.counts_of(m);
             total.games += c.games;
             for (t, r) in total.results.iter_mut().zip(c.results) {
                 *t += r;
@@ -118,6 +118,18 @@ impl Tally {
         self.top.extend(other.top);
     }
 
+    /// The counts of move `m`, new ones if it has none yet.
+    fn counts_of(&mut self, m: u16) -> &mut Counts {
+        let k = match self.moves.iter().position(|(n, _)| *n == m) {
+            Some(k) => k,
+            None => {
+                self.moves.push((m, Counts::default()));
+                self.moves.len() - 1
+            }
+        };
+        &mut self.moves[k].1
+    }
+
     /// Keeps the best [`TOP_GAMES`] by average rating (then by game number).
     pub fn keep_top(&mut self) {
         self.top
@@ -127,9 +139,9 @@ impl Tally {
 
     /// Writes the tally (its top games kept first).
     pub fn write(&self, w: &mut Writer) {
-        let mut moves: Vec<(&u16, &Counts)> = self.moves.iter().collect();
-        moves.sort_by_key(|(m, _)| **m);
-        w.u16s(&moves.iter().map(|(m, _)| **m).collect::<Vec<_>>());
+        let mut moves: Vec<&(u16, Counts)> = self.moves.iter().collect();
+        moves.sort_by_key(|(m, _)| *m);
+        w.u16s(&moves.iter().map(|(m, _)| *m).collect::<Vec<_>>());
         for (_, c) in &moves {
             w.varints(
                 [
@@ -185,7 +197,10 @@ impl Tally {
             if c.results.iter().sum::<u64>() != c.games || c.games > games as u64 {
                 return Err(bad());
             }
-            tally.moves.insert(m, c);
+            if tally.moves.iter().any(|(n, _)| *n == m) {
+                return Err(bad());
+            }
+            tally.moves.push((m, c));
         }
         tally.ended = r.varints()?.try_into().map_err(|_| bad())?;
         let count = r.varint()?;

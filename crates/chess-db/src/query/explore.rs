@@ -163,11 +163,11 @@ impl Database {
             ..Explorer::default()
         };
         let mut totals = ended;
-        for (&packed, c) in &moves {
+        for (packed, c) in &moves {
             for (t, r) in totals.iter_mut().zip(c.results) {
                 *t += r;
             }
-            let (mv, san, uci) = match unpack_move(position, packed) {
+            let (mv, san, uci) = match unpack_move(position, *packed) {
                 Some(m) => (m, position.san(m).unwrap_or_else(|_| m.uci()), m.uci()),
                 None => {
                     return Err(Error::Damaged(
