@@ -154,8 +154,7 @@ impl Database {
         }
         let names = self.file_names();
         let done = AtomicU64::new(0);
-        let need = crate::query::Need { headers: true };
-        let parts = self.each_view(None, need, |view, _| {
+        let parts = self.each_view(None, true, |view, _| {
             let written = export_segment(self, view, &names, plies, &tables)?;
             progress(done.fetch_add(written.games, Ordering::Relaxed) + written.games);
             Ok(vec![written])

@@ -48,6 +48,14 @@ pub struct Candidate {
     pub year: Option<u16>,
 }
 
+impl Candidate {
+    /// The order of the best-rated games: by average rating, best first,
+    /// then by game number.
+    pub fn rank(&self, other: &Candidate) -> std::cmp::Ordering {
+        other.average.cmp(&self.average).then(self.game.cmp(&other.game))
+    }
+}
+
 /// The counts of some games at a position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -132,8 +140,7 @@ impl Tally {
 
     /// Keeps the best [`TOP_GAMES`] by average rating (then by game number).
     pub fn keep_top(&mut self) {
-        self.top
-            .sort_by(|a, b| b.average.cmp(&a.average).then(a.game.cmp(&b.game)));
+        self.top.sort_by(Candidate::rank);
         self.top.truncate(TOP_GAMES);
     }
 

@@ -67,6 +67,42 @@ impl Columns {
     }
 }
 
+/// A group of columns the cache keeps: how it goes into [`Columns`] and
+/// comes back out.
+pub(crate) trait Group: Sized {
+    /// The group as the cache keeps it.
+    fn wrap(group: Arc<Self>) -> Columns;
+    /// The group, if `columns` hold this one.
+    fn unwrap(columns: Columns) -> Option<Arc<Self>>;
+}
+
+macro_rules! groups {
+    ($($variant:ident($group:ty)),* $(,)?) => {$(
+        impl Group for $group {
+            fn wrap(group: Arc<Self>) -> Columns {
+                Columns::$variant(group)
+            }
+
+            fn unwrap(columns: Columns) -> Option<Arc<Self>> {
+                match columns {
+                    Columns::$variant(group) => Some(group),
+                    _ => None,
+                }
+            }
+        }
+    )*};
+}
+
+groups!(
+    Search(SearchColumns),
+    Moves(MoveBlock),
+    Outcomes(Outcomes),
+    Names(NewNames),
+    Headers(HeaderColumns),
+    Late(LateStates),
+    Opening(Option<Row>),
+);
+
 /// Which columns: the file (its number in the cache), the segment (as its
 /// row says it, so a segment written again differently is another key) and
 /// the part.

@@ -112,6 +112,15 @@ mod tests {
     use super::*;
     use crate::record::home_pawns;
 
+    /// Adds a game from the standard start to `search`.
+    fn push(search: &mut SearchColumns, plies: u16, leave: [u8; 16], losses: [u8; 2 * PIECES]) {
+        search.plies.push(plies);
+        search.flags.push(0);
+        search.leave.push(leave);
+        search.losses.push(losses);
+        search.end.push([0; 5]);
+    }
+
     #[test]
     fn a_segment_holds_the_states_its_games_pass_through_after_ply_20() {
         let mut search = SearchColumns::default();
@@ -122,11 +131,7 @@ mod tests {
         leave[12] = 2;
         let mut losses = [NEVER; 2 * PIECES];
         losses[PIECES] = 30;
-        search.plies.push(40);
-        search.flags.push(0);
-        search.leave.push(leave);
-        search.losses.push(losses);
-        search.end.push([0; 5]);
+        push(&mut search, 40, leave, losses);
         let late = LateStates::of(&search);
         let mut pos = chess_core::Position::new();
         for san in ["e4", "e5"] {
@@ -140,11 +145,7 @@ mod tests {
         assert!(!late.may_hold(state(home_pawns(&chess_core::Position::new()), [15, 15])));
         assert!(!late.unknown);
         // A game past ply 254: anything may be.
-        search.plies.push(300);
-        search.flags.push(0);
-        search.leave.push([NEVER; 16]);
-        search.losses.push([NEVER; 2 * PIECES]);
-        search.end.push([0; 5]);
+        push(&mut search, 300, [NEVER; 16], [NEVER; 2 * PIECES]);
         assert!(LateStates::of(&search).may_hold(0));
         // Changes at ply 21 itself: the d-pawn leaves and White loses a
         // piece there; after ply 20 the game never holds what it held
@@ -154,11 +155,7 @@ mod tests {
         leave[3] = 21;
         let mut losses = [NEVER; 2 * PIECES];
         losses[0] = 21;
-        search.plies.push(30);
-        search.flags.push(0);
-        search.leave.push(leave);
-        search.losses.push(losses);
-        search.end.push([0; 5]);
+        push(&mut search, 30, leave, losses);
         let late = LateStates::of(&search);
         let all_home = home_pawns(&chess_core::Position::new());
         assert_eq!(late.states, [state(all_home & !(1 << 3), [14, 15])]);

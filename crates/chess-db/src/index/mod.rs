@@ -27,7 +27,8 @@ use std::thread::JoinHandle;
 
 use blob::Part;
 pub use build::Resume;
-pub(crate) use columns::{ColumnCache, Columns};
+pub(crate) use columns::ColumnCache;
+use columns::Group;
 use popular::Row;
 use segment::{HeaderColumns, MoveBlock, Names, NewNames, Outcomes, SEGMENT_GAMES, SearchColumns};
 use store::{SegmentInfo, Store};
@@ -504,120 +505,84 @@ impl FileIndex {
             .collect())
     }
 
-    /// A segment's columns of `part`, read and checked by `decode` (or
-    /// kept from an earlier query).
-    fn columns(
+    /// A segment's group of columns `part`, from the cache, or made by
+    /// `load` and kept.
+    fn group<T: Group>(
         &self,
         segment: &Segment,
         part: Part,
-        decode: impl FnOnce(&[u8]) -> Result<Columns, Corrupt>,
-    ) -> Result<Columns, Error> {
-        self.shared.columns.get(self.shared.file_key, segment.info, part, || {
+        load: impl FnOnce() -> Result<T, Error>,
+    ) -> Result<Arc<T>, Error> {
+        let columns = self.shared.columns.get(self.shared.file_key, segment.info, part, || {
+            load().map(|g| T::wrap(Arc::new(g)))
+        })?;
+        T::unwrap(columns).ok_or_else(|| Error::Index("the column cache mixed up its groups".into()))
+    }
+
+    /// A segment's group of columns `part`, read from its blob and checked
+    /// by `decode` (or kept from an earlier query).
+    fn stored<T: Group>(
+        &self,
+        segment: &Segment,
+        part: Part,
+        decode: impl FnOnce(&[u8], &SegmentInfo) -> Result<T, Corrupt>,
+    ) -> Result<Arc<T>, Error> {
+        self.group(segment, part, || {
             let blob = self.shared.must_blob(segment.info.id, part)?;
-            decode(&blob).map_err(damaged)
+            decode(&blob, &segment.info).map_err(damaged)
         })
     }
 
     /// A segment's search columns.
     pub(crate) fn search_columns(&self, segment: &Segment) -> Result<Arc<SearchColumns>, Error> {
-        let info = segment.info;
-        match self.columns(segment, Part::Search, |b| {
-            Ok(Columns::Search(Arc::new(SearchColumns::from_blob(b, &info)?)))
-        })? {
-            Columns::Search(c) => Ok(c),
-            _ => Err(mixed_up()),
-        }
+        self.stored(segment, Part::Search, SearchColumns::from_blob)
     }
 
     /// A segment's outcomes (what the explorer counts).
     pub(crate) fn outcomes(&self, segment: &Segment) -> Result<Arc<Outcomes>, Error> {
-        let info = segment.info;
-        match self.columns(segment, Part::Outcomes, |b| {
-            Ok(Columns::Outcomes(Arc::new(Outcomes::from_blob(b, &info)?)))
-        })? {
-            Columns::Outcomes(c) => Ok(c),
-            _ => Err(mixed_up()),
-        }
+        self.stored(segment, Part::Outcomes, Outcomes::from_blob)
     }
 
     /// The names a segment added to the lists.
     pub(crate) fn new_names(&self, segment: &Segment) -> Result<Arc<NewNames>, Error> {
-        let info = segment.info;
-        match self.columns(segment, Part::Names, |b| {
-            Ok(Columns::Names(Arc::new(NewNames::from_blob(b, &info)?)))
-        })? {
-            Columns::Names(c) => Ok(c),
-            _ => Err(mixed_up()),
-        }
+        self.stored(segment, Part::Names, NewNames::from_blob)
     }
 
     /// The states a segment's games hold after the opening table's plies.
     pub(crate) fn late_states(&self, segment: &Segment) -> Result<Arc<late::LateStates>, Error> {
-        let info = segment.info;
-        match self.columns(segment, Part::Late, |b| {
-            Ok(Columns::Late(Arc::new(late::LateStates::from_blob(b, &info)?)))
-        })? {
-            Columns::Late(c) => Ok(c),
-            _ => Err(mixed_up()),
-        }
+        self.stored(segment, Part::Late, late::LateStates::from_blob)
     }
 
     /// The moves of the run of games that holds game `i` of a segment.
     pub(crate) fn move_block(&self, segment: &Segment, i: usize) -> Result<Arc<MoveBlock>, Error> {
-        let info = segment.info;
         let block_games = segment::move_block_games(self.shared.segment_games);
         let number = (i / block_games) as u32;
-        match self.columns(segment, Part::Moves(number), |b| {
-            Ok(Columns::Moves(Arc::new(MoveBlock::from_blob(
-                b,
-                &info,
-                number,
-                block_games,
-            )?)))
-        })? {
-            Columns::Moves(c) => Ok(c),
-            _ => Err(mixed_up()),
-        }
+        self.stored(segment, Part::Moves(number), |blob, info| {
+            MoveBlock::from_blob(blob, info, number, block_games)
+        })
     }
 
     /// A segment's header columns (with the outcomes and the names).
     pub(crate) fn header_columns(&self, segment: &Segment) -> Result<Arc<HeaderColumns>, Error> {
         let info = segment.info;
-        let columns = self.shared.columns.get(self.shared.file_key, info, Part::Headers, || {
+        self.group(segment, Part::Headers, || {
             let [headers, outcomes, names] =
                 [Part::Headers, Part::Outcomes, Part::Names].map(|part| self.shared.must_blob(info.id, part));
-            let columns = HeaderColumns::from_blobs(&headers?, &outcomes?, &names?, &info).map_err(damaged)?;
-            Ok::<_, Error>(Columns::Headers(Arc::new(columns)))
-        })?;
-        match columns {
-            Columns::Headers(c) => Ok(c),
-            _ => Err(mixed_up()),
-        }
+            HeaderColumns::from_blobs(&headers?, &outcomes?, &names?, &info).map_err(damaged)
+        })
     }
 
     /// The entries of a segment's opening table for the position `key`, if
     /// the table has it (read by key: nothing else of the segment).
     pub(crate) fn opening(&self, segment: &Segment, key: u64) -> Result<Arc<Option<Row>>, Error> {
         let info = segment.info;
-        let columns = self
-            .shared
-            .columns
-            .get(self.shared.file_key, info, Part::Opening(key), || {
-                let entries = match self.shared.load_blob(info.id, Part::Opening(key))? {
-                    Some(blob) => Some(blob::opening_row(&blob, key, &info).map_err(damaged)?),
-                    None => None,
-                };
-                Ok::<_, Error>(Columns::Opening(Arc::new(entries)))
-            })?;
-        match columns {
-            Columns::Opening(c) => Ok(c),
-            _ => Err(mixed_up()),
-        }
+        self.group(segment, Part::Opening(key), || {
+            match self.shared.load_blob(info.id, Part::Opening(key))? {
+                Some(blob) => blob::opening_row(&blob, key, &info).map(Some).map_err(damaged),
+                None => Ok(None),
+            }
+        })
     }
-}
-
-fn mixed_up() -> Error {
-    Error::Index("the column cache mixed up its groups".into())
 }
 
 impl Drop for FileIndex {

@@ -9,7 +9,6 @@ use chess_core::{Move, Position};
 use crate::Database;
 use crate::Error;
 use crate::header::GameResult;
-use crate::query::Need;
 use crate::query::filter::Filter;
 use crate::query::position::{Target, opening_row, search_segment};
 use crate::record::unpack_move;
@@ -92,7 +91,7 @@ impl Database {
     pub fn explore(&self, position: &Position, filter: Option<&Filter>) -> Result<Explorer, Error> {
         let target = Target::new(position, None);
         let filtered = filter.is_some_and(|f| !f.is_empty());
-        let parts = self.each_view(filter, Need::default(), |view, allowed| {
+        let parts = self.each_view(filter, false, |view, allowed| {
             // A row that is the whole answer and kept its counts answers
             // without the segment's games; otherwise they are counted.
             let (row, whole) = opening_row(view, &target)?;
@@ -138,9 +137,7 @@ impl Database {
             total.merge(tally);
             top.extend(named);
         }
-        top.sort_by(|a, b| {
-            (b.candidate.average.cmp(&a.candidate.average)).then(a.candidate.game.cmp(&b.candidate.game))
-        });
+        top.sort_by(|a, b| a.candidate.rank(&b.candidate));
         top.truncate(TOP_GAMES);
         let (moves, ended) = (total.moves, total.ended);
         let mut explorer = Explorer {

@@ -11,9 +11,9 @@ use crate::Error;
 use crate::index::segment::{OWN_START, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
+use crate::query::View;
 use crate::query::filter::Filter;
 use crate::query::position::{Match, losses_window};
-use crate::query::{Need, View};
 use crate::record::pack_move;
 
 /// The games of one segment with `target` for at least `plies` positions
@@ -112,7 +112,7 @@ impl Database {
     /// must hold too.
     pub fn search_material(&self, target: &Material, plies: u32, filter: Option<&Filter>) -> Result<Vec<Match>, Error> {
         let plies = plies.max(1);
-        self.each_view(filter, Need::default(), |view, allowed| {
+        self.each_view(filter, false, |view, allowed| {
             search_segment(view, target, plies, allowed)
         })
     }

@@ -18,15 +18,6 @@ use crate::index::segment::{HeaderColumns, MoveBlock, Outcomes, SearchColumns};
 use crate::index::{FileIndex, Segment};
 use filter::Filter;
 
-/// What a query reads of each segment before it starts (the search
-/// columns, the moves and the opening table are read as it goes: a
-/// position the opening table answers whole needs none of its games).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Need {
-    /// The header columns (with the outcomes).
-    pub headers: bool,
-}
-
 /// A segment's columns as a query reads them.
 pub(crate) struct View {
     /// The collection's number (from 0) of its first game.
@@ -102,7 +93,10 @@ impl Moves<'_> {
 
 impl Database {
     /// Runs `each` on every segment (on every core), with the columns
-    /// `need` asks for and the games a `filter` lets through, and gives the
+    /// header columns when `headers` asks for them (the search columns,
+    /// the outcomes, the moves and the opening table are read as it goes:
+    /// a position the opening table answers whole needs none of its games)
+    /// and the games a `filter` lets through, and gives the
     /// results in the collection's order. The segments of every file of
     /// the collection are shared out among the cores together; a file
     /// whose index fails (damaged, or the file changed) is left out of a
@@ -110,12 +104,12 @@ impl Database {
     pub(crate) fn each_view<T: Send>(
         &self,
         filter: Option<&Filter>,
-        need: Need,
+        headers: bool,
         each: impl Fn(&View, Option<&[bool]>) -> Result<Vec<T>, Error> + Sync,
     ) -> Result<Vec<T>, Error> {
         let parts = self.parts()?;
         let filter = filter.filter(|f| !f.is_empty());
-        let need_headers = need.headers || filter.is_some_and(Filter::needs_headers);
+        let need_headers = headers || filter.is_some_and(Filter::needs_headers);
         // Each file's filter, on its name lists.
         let mut compiled = Vec::with_capacity(parts.len());
         let mut failed: Vec<Option<Error>> = vec![None; parts.len()];
@@ -218,7 +212,7 @@ impl Database {
     /// The games that pass `filter` (every readable game for an empty
     /// one), by number, in file order.
     pub fn filter(&self, filter: &Filter) -> Result<Vec<u64>, Error> {
-        self.each_view(Some(filter), Need::default(), |view, allowed| {
+        self.each_view(Some(filter), false, |view, allowed| {
             let search = view.search()?;
             let games = search.len();
             Ok((0..games)

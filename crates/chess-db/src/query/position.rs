@@ -24,8 +24,8 @@ use crate::index::popular::Row;
 use crate::index::segment::{OWN_START, UNREADABLE, end_material};
 use crate::material::Material;
 use crate::movecode;
+use crate::query::View;
 use crate::query::filter::Filter;
-use crate::query::{Need, View};
 use crate::record::{NEVER, OPENING_PLIES, PIECES, home_pawns, pack_move};
 
 /// A game that reaches the position searched for.
@@ -58,13 +58,15 @@ pub(crate) struct Target {
 impl Target {
     pub(crate) fn new(position: &Position, max_ply: Option<u32>) -> Target {
         let mask = home_pawns(position);
+        let material = Material::of(position);
+        let totals = Color::ALL.map(|c| material.total(c));
         Target {
             position: position.clone(),
             key: position.repetition_key(),
             home: std::array::from_fn(|slot| if mask & 1 << slot != 0 { 0xff } else { 0 }),
-            material: Material::of(position),
-            totals: Color::ALL.map(|c| Material::of(position).total(c)),
-            late_state: late::state(mask, Color::ALL.map(|c| Material::of(position).total(c))),
+            material,
+            totals,
+            late_state: late::state(mask, totals),
             max_ply: max_ply.unwrap_or(u32::MAX),
         }
     }
@@ -180,13 +182,10 @@ pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[boo
         let Some((mut from, mut to)) = target.window(&search.leave[i]) else {
             continue;
         };
-        let own_start = search.flags[i] & OWN_START != 0;
-        let start_totals = if own_start {
-            let start = Material::of(&search.start_of(i));
-            Color::ALL.map(|c| start.total(c))
-        } else {
-            standard_totals
-        };
+        // A game from its own position: that start, read once.
+        let own_start = (search.flags[i] & OWN_START != 0).then(|| search.start_of(i));
+        let start_material = own_start.as_ref().map(Material::of);
+        let start_totals = start_material.map_or(standard_totals, |m| Color::ALL.map(|c| m.total(c)));
         let Some((lost_from, lost_to)) = target.losses_window(&search.losses[i], start_totals) else {
             continue;
         };
@@ -205,14 +204,10 @@ pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[boo
         if !target.material.can_reach(&end_material(search, i)) {
             continue;
         }
-        let start = if own_start { search.start_of(i) } else { Position::new() };
-        if !(if own_start {
-            Material::of(&start).can_reach(&target.material)
-        } else {
-            start_ok
-        }) {
+        if !start_material.map_or(start_ok, |m| m.can_reach(&target.material)) {
             continue;
         }
+        let start = own_start.unwrap_or_default();
         found[i] = replay_to(&start, moves.of(i)?, target, from, to)
             .map_err(|_| Error::Damaged(format!("game {} does not replay", first + i as u64 + 1)))?;
     }
@@ -273,9 +268,7 @@ impl Database {
         filter: Option<&Filter>,
     ) -> Result<Vec<Match>, Error> {
         let target = Target::new(position, max_ply);
-        self.each_view(filter, Need::default(), |view, allowed| {
-            search_segment(view, &target, allowed)
-        })
+        self.each_view(filter, false, |view, allowed| search_segment(view, &target, allowed))
     }
 }
 
