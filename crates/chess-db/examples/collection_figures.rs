@@ -213,19 +213,6 @@ fn main() {
         println!("{}", pgn.display());
         return;
     }
-    let zst = dir.join(format!("collection-{games}.pgn.zst"));
-    if !zst.exists() {
-        let status = Command::new("zstd")
-            .args(["-q", "-3", "-T0", "-f"])
-            .arg(&pgn)
-            .arg("-o")
-            .arg(&zst)
-            .status();
-        if !status.is_ok_and(|s| s.success()) {
-            let text = std::fs::read(&pgn).expect("read");
-            std::fs::write(&zst, zstd::encode_all(&text[..], 3).expect("zstd")).expect("write");
-        }
-    }
     let chess_db = std::env::current_exe()
         .expect("this program")
         .parent()
@@ -236,6 +223,11 @@ fn main() {
         chess_db.exists(),
         "build chess-db first: cargo build --release -p chess-db"
     );
+    let queries_only = args.iter().any(|a| a == "--queries-only");
+    let zst = dir.join(format!("collection-{games}.pgn.zst"));
+    if !queries_only {
+        make_zst(&pgn, &zst);
+    }
     let mb = std::fs::metadata(&pgn).map_or(0, |m| m.len()) as f64 / 1e6;
     let zst_mb = std::fs::metadata(&zst).map_or(0, |m| m.len()) as f64 / 1e6;
     println!(
@@ -250,12 +242,29 @@ fn main() {
         .and_then(|k| args.get(k + 1))
         .and_then(|m| m.parse::<usize>().ok())
         .map(|mib| mib << 20);
-    let build_time = if args.iter().any(|a| a == "--queries-only") {
+    let build_time = if queries_only {
         None
     } else {
         Some(measure_building(games, &pgn, &zst, &index, &chess_db, mb))
     };
     measure_queries(&pgn, &index, memory_limit, &chess_db, build_time);
+}
+
+/// The collection compressed with zstd (the `zstd` program where it is
+/// installed, else the library), for the build from a `.zst`.
+fn make_zst(pgn: &Path, zst: &Path) {
+    if !zst.exists() {
+        let status = Command::new("zstd")
+            .args(["-q", "-3", "-T0", "-f"])
+            .arg(pgn)
+            .arg("-o")
+            .arg(zst)
+            .status();
+        if !status.is_ok_and(|s| s.success()) {
+            let text = std::fs::read(pgn).expect("read");
+            std::fs::write(zst, zstd::encode_all(&text[..], 3).expect("zstd")).expect("write");
+        }
+    }
 }
 
 /// The replay and the builds (the last leaves its index at `index`); the

@@ -43,6 +43,7 @@ pub mod material;
 pub mod movecode;
 mod query;
 pub mod record;
+pub mod shape;
 pub mod source;
 mod tally;
 

@@ -10,6 +10,7 @@ use chess_core::{Color, Move, Outcome, Position, Role, Square};
 use crate::header::{Date, GameResult, parse_eco, parse_elo};
 use crate::material::Material;
 use crate::movecode;
+use crate::shape::Shape;
 
 /// How many plies of each game the opening table covers (positions at
 /// plies 0 to this, included).
@@ -65,6 +66,9 @@ pub struct GameRecord {
     /// [`OPENING_PLIES`], first time only: its key, its ply and the move
     /// played from it ([`pack_move`]; `u16::MAX` after the last).
     pub openings: Vec<(u64, u8, u16)>,
+    /// The shapes the game passes through (see [`crate::shape`]), from
+    /// its start's, each once, in order.
+    pub shapes: Vec<u32>,
 }
 
 impl GameRecord {
@@ -138,6 +142,7 @@ pub fn home_pawns(pos: &Position) -> u16 {
 /// The standard start, and its material.
 static STANDARD: std::sync::LazyLock<Position> = std::sync::LazyLock::new(Position::new);
 static STANDARD_MATERIAL: std::sync::LazyLock<Material> = std::sync::LazyLock::new(|| Material::of(&STANDARD));
+static STANDARD_SHAPE: std::sync::LazyLock<Shape> = std::sync::LazyLock::new(|| Shape::new(&STANDARD));
 
 /// The visitor that makes [`GameRecord`]s.
 #[derive(Debug, Default)]
@@ -148,6 +153,8 @@ pub struct Recorder {
     start: Option<Position>,
     /// How many pieces each side has lost so far.
     lost: [usize; 2],
+    /// The game's shape so far.
+    shape: Shape,
     /// White, Black, Event, Site and TimeControl, as read (reused).
     names: [String; 5],
 }
@@ -205,6 +212,7 @@ impl Visitor for Recorder {
         if standard {
             self.game.leave = [NEVER; 16];
             self.game.end = *STANDARD_MATERIAL;
+            self.shape = STANDARD_SHAPE.clone();
             self.start = None;
         } else {
             let home = home_pawns(start);
@@ -212,6 +220,7 @@ impl Visitor for Recorder {
                 *leave = if home & 1 << slot != 0 { NEVER } else { 0 };
             }
             self.game.end = Material::of(start);
+            self.shape = Shape::new(start);
             self.game.start = Some((start.fen(), start.is_chess960()));
             self.start = Some(start.clone());
         }
@@ -220,6 +229,8 @@ impl Visitor for Recorder {
         // Room for a usual game at once.
         self.game.moves.reserve(128);
         self.game.openings.reserve(OPENING_PLIES + 1);
+        self.game.shapes.reserve(48);
+        self.game.shapes.push(self.shape.key());
         Skip(false)
     }
 
@@ -263,6 +274,9 @@ impl Visitor for Recorder {
         }
         if let Some(role) = m.promotion() {
             g.end.promote(us, role);
+        }
+        if self.shape.play(before, m, role) {
+            g.shapes.push(self.shape.key());
         }
         g.plies += 1;
     }

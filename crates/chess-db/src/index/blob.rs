@@ -14,6 +14,7 @@ use super::bytes::{Reader, Writer};
 use super::late::LateStates;
 use super::popular::{Entry, Popular, Row, TALLIED};
 use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
+use super::shapes;
 use super::store::SegmentInfo;
 use crate::record::{NEVER, PIECES};
 use crate::tally::Tally;
@@ -36,6 +37,9 @@ pub enum Part {
     Opening(u64),
     /// [`LateStates`].
     Late,
+    /// A bucket of the shapes its games pass through (see `shapes`), by
+    /// its number.
+    Shapes(u32),
 }
 
 impl Part {
@@ -49,6 +53,7 @@ impl Part {
             Part::Names => (5, 0),
             Part::Opening(key) => (6, key),
             Part::Late => (7, 0),
+            Part::Shapes(bucket) => (8, u64::from(bucket)),
         };
         xxhash_rust::xxh3::xxh3_64_with_seed(&n.to_le_bytes(), info.seal_key(group))
     }
@@ -79,6 +84,32 @@ fn seal(raw: &[u8], seed: u64) -> Vec<u8> {
     out.extend_from_slice(&size.to_le_bytes());
     out.extend_from_slice(payload);
     out
+}
+
+/// A payload stored as it is, with its checksum and size: for bits that
+/// zstd would not make shorter (the shapes' Rice codes).
+fn seal_as_is(raw: &[u8], seed: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len() + 16);
+    out.extend_from_slice(&xxhash_rust::xxh3::xxh3_64_with_seed(raw, seed).to_le_bytes());
+    out.extend_from_slice(&(raw.len() as u64 | RAW).to_le_bytes());
+    out.extend_from_slice(raw);
+    out
+}
+
+/// The shapes a segment's games pass through (`keys`, see `shapes`), as
+/// the store keeps them: a blob a bucket.
+pub fn shape_blobs(keys: Vec<u32>, info: &SegmentInfo) -> Vec<Vec<u8>> {
+    let buckets = shapes::buckets(info.games as usize);
+    shapes::encode(keys, buckets)
+        .iter()
+        .zip(0..)
+        .map(|(coded, bucket)| seal_as_is(coded, Part::Shapes(bucket).seed(info)))
+        .collect()
+}
+
+/// Bucket `bucket` of a segment's shapes from its blob, checked.
+pub fn shape_bucket(blob: &[u8], info: &SegmentInfo, bucket: u32) -> Result<Vec<u8>, Corrupt> {
+    unseal(blob, Part::Shapes(bucket).seed(info))
 }
 
 /// The raw column group of a blob made by [`seal`] with `seed`, if its

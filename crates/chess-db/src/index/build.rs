@@ -14,7 +14,7 @@ use std::sync::mpsc;
 
 use chess_core::pgn::ParallelReader;
 
-use super::blob::opening_rows;
+use super::blob::{opening_rows, shape_blobs};
 use super::segment::{Built, Names, SegmentBuilder, move_block_games};
 use super::store::{Blobs, GameRow, SegmentInfo, Store};
 use super::{Segment, Shared};
@@ -272,6 +272,7 @@ impl Collector {
 /// Writes a segment and makes it searchable.
 fn write(store: &mut Store, mut f: Finished, shared: &Shared) -> Result<(), Error> {
     let (openings, late) = f.built.tables();
+    let shapes = shape_blobs(std::mem::take(&mut f.built.shapes), &f.info);
     let b = &f.built;
     let outcomes = b.headers.outcomes();
     let blobs = Blobs {
@@ -288,6 +289,7 @@ fn write(store: &mut Store, mut f: Finished, shared: &Shared) -> Result<(), Erro
         .map(|(k, block)| block.to_blob(&f.info, k as u32))
         .collect(),
         openings: opening_rows(&openings, &f.info, &outcomes),
+        shapes,
     };
     store.write_segment(f.info, &blobs, &f.rows, &f.errors, &b.headers.new_names)?;
     // Published without its columns: a query reads them back from the

@@ -18,6 +18,7 @@ pub(crate) mod columns;
 pub(crate) mod late;
 pub(crate) mod popular;
 pub(crate) mod segment;
+pub(crate) mod shapes;
 pub(crate) mod store;
 
 use std::path::{Path, PathBuf};
@@ -570,6 +571,18 @@ impl FileIndex {
                 [Part::Headers, Part::Outcomes, Part::Names].map(|part| self.shared.must_blob(info.id, part));
             HeaderColumns::from_blobs(&headers?, &outcomes?, &names?, &info).map_err(damaged)
         })
+    }
+
+    /// Whether some game of a segment may pass through the shape `key`
+    /// (see `crate::shape`): `false` for sure, `true` wrongly now and then.
+    /// One bucket of the segment's shapes is read, and not kept.
+    pub(crate) fn may_have_shape(&self, segment: &Segment, key: u32) -> Result<bool, Error> {
+        let info = segment.info;
+        let buckets = shapes::buckets(info.games as usize);
+        let bucket = shapes::bucket_of(key, buckets) as u32;
+        let blob = self.shared.must_blob(info.id, Part::Shapes(bucket))?;
+        let coded = blob::shape_bucket(&blob, &info, bucket).map_err(damaged)?;
+        shapes::may_hold(&coded, buckets, key).map_err(damaged)
     }
 
     /// The entries of a segment's opening table for the position `key`, if

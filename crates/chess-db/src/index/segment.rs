@@ -398,6 +398,7 @@ pub struct SegmentBuilder {
     moves: SegmentMoves,
     headers: HeaderColumns,
     openings: Vec<(u64, u16, u8, u16)>,
+    shapes: Vec<u32>,
 }
 
 /// A segment's moves as it is built, before they are cut into blocks.
@@ -448,6 +449,9 @@ pub struct Built {
     /// The opening table's entries, not yet made a table (see
     /// [`Built::tables`]).
     openings: Vec<(u64, u16, u8, u16)>,
+    /// The shapes its games pass through (see `crate::shape`), as they
+    /// came, not yet a set.
+    pub shapes: Vec<u32>,
 }
 
 impl Built {
@@ -500,6 +504,7 @@ impl SegmentBuilder {
         self.moves.push(&record.moves);
         self.openings
             .extend(record.openings.iter().map(|&(key, ply, next)| (key, i, ply, next)));
+        self.shapes.extend_from_slice(&record.shapes);
         self.set_length(offset);
         let h = &mut self.headers;
         h.offsets.push(offset);
@@ -546,6 +551,7 @@ impl SegmentBuilder {
             moves: self.moves,
             headers: self.headers,
             openings: std::mem::take(&mut self.openings),
+            shapes: std::mem::take(&mut self.shapes),
         }
     }
 }

@@ -13,7 +13,7 @@
 //!   segment and group, each its own row so that one is read without
 //!   the others (see `docs/index-format.md`); `moves`: their moves, by
 //!   runs of 4,096 games; `openings`: their opening tables, one row a
-//!   position;
+//!   position; `shapes`: the shapes their games pass through, by buckets;
 //! - `meta`: the format version and the identity of the PGN file indexed.
 //!
 //! The file is marked with an application id and a version, so a foreign
@@ -27,13 +27,15 @@ use super::blob::Part;
 use crate::identity::Identity;
 use crate::{Error, Unreadable};
 
-/// The index format's version: an index of another is rebuilt. Version 3:
+/// The index format's version: an index of another is rebuilt. Version 4:
+/// the shapes each segment's games pass through (a deep position is looked
+/// for only in the segments that may hold its shape). Version 3:
 /// the columns in five groups, the moves by runs of games and the opening
 /// table by position, each read alone (version 2 had two blobs a
 /// segment). Version 2: a game's result is the one the reader reports (the
 /// `Result` tag's, else the termination marker's; version 1 took the
 /// marker first).
-pub const FORMAT: i64 = 3;
+pub const FORMAT: i64 = 4;
 /// SQLite's application id for these files ("CHDB").
 const APPLICATION_ID: i64 = 0x4348_4442;
 
@@ -89,6 +91,8 @@ pub struct Blobs {
     pub moves: Vec<Vec<u8>>,
     /// Its opening table: each position's key and row.
     pub openings: Vec<(u64, Vec<u8>)>,
+    /// The shapes its games pass through, a blob a bucket.
+    pub shapes: Vec<Vec<u8>>,
 }
 
 /// One game's row of the `games` table.
@@ -148,6 +152,8 @@ CREATE TABLE moves(segment INTEGER NOT NULL, block INTEGER NOT NULL, data BLOB N
   PRIMARY KEY(segment, block));
 CREATE TABLE openings(segment INTEGER NOT NULL, key INTEGER NOT NULL, entries BLOB NOT NULL,
   PRIMARY KEY(segment, key)) WITHOUT ROWID;
+CREATE TABLE shapes(segment INTEGER NOT NULL, bucket INTEGER NOT NULL, data BLOB NOT NULL,
+  PRIMARY KEY(segment, bucket));
 CREATE VIEW game_headers AS
   SELECT g.id AS game, w.name AS white, b.name AS black,
          NULLIF(g.white_elo, 0) AS white_elo, NULLIF(g.black_elo, 0) AS black_elo,
@@ -345,6 +351,10 @@ impl Store {
                 .conn
                 .prepare_cached("SELECT entries FROM openings WHERE segment = ?1 AND key = ?2")
                 .and_then(|mut s| s.query_row(params![id, key as i64], |r| r.get(0)).optional()),
+            Part::Shapes(bucket) => self
+                .conn
+                .prepare_cached("SELECT data FROM shapes WHERE segment = ?1 AND bucket = ?2")
+                .and_then(|mut s| s.query_row(params![id, bucket], |r| r.get(0)).optional()),
             group => self
                 .conn
                 .prepare_cached("SELECT data FROM columns WHERE segment = ?1 AND part = ?2")
@@ -387,6 +397,8 @@ impl Store {
         tx.execute("DELETE FROM columns WHERE segment >= ?1", [id])
             .map_err(sql)?;
         tx.execute("DELETE FROM openings WHERE segment >= ?1", [id])
+            .map_err(sql)?;
+        tx.execute("DELETE FROM shapes WHERE segment >= ?1", [id])
             .map_err(sql)?;
         tx.execute("DELETE FROM games WHERE id > ?1", [first]).map_err(sql)?;
         tx.execute("DELETE FROM errors WHERE game > ?1", [first]).map_err(sql)?;
@@ -487,6 +499,12 @@ impl Store {
             for (key, entries) in &blobs.openings {
                 stmt.execute(params![info.id, *key as i64, entries]).map_err(sql)?;
             }
+            let mut stmt = tx
+                .prepare_cached("INSERT INTO shapes(segment, bucket, data) VALUES (?1, ?2, ?3)")
+                .map_err(sql)?;
+            for (bucket, data) in blobs.shapes.iter().enumerate() {
+                stmt.execute(params![info.id, bucket as i64, data]).map_err(sql)?;
+            }
         }
         tx.commit().map_err(sql)?;
         for (written, names) in self.written.iter_mut().zip(new_names) {
@@ -506,6 +524,7 @@ fn column_name(part: Part) -> &'static str {
         Part::Headers => "headers",
         Part::Moves(_) => "moves",
         Part::Opening(_) => "openings",
+        Part::Shapes(_) => "shapes",
     }
 }
 

@@ -108,11 +108,14 @@ impl Database {
                 }
                 None => {
                     let matches = search_segment(view, &target, allowed)?;
-                    let outcomes = view.outcomes()?;
                     let mut tally = Tally::default();
-                    for m in matches {
-                        let i = (m.game - 1 - view.first) as usize;
-                        tally.add(m.game, m.ply, m.next, &outcomes, i);
+                    // The outcomes only of a segment with games to count.
+                    if !matches.is_empty() {
+                        let outcomes = view.outcomes()?;
+                        for m in matches {
+                            let i = (m.game - 1 - view.first) as usize;
+                            tally.add(m.game, m.ply, m.next, &outcomes, i);
+                        }
                     }
                     tally
                 }

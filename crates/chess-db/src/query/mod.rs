@@ -54,6 +54,12 @@ impl View {
         Ok(self.index.late_states(&self.segment)?.may_hold(state))
     }
 
+    /// Whether some game of the segment may pass through the shape `key`
+    /// (see `crate::shape`): `false` for sure.
+    pub fn may_have_shape(&self, key: u32) -> Result<bool, Error> {
+        self.index.may_have_shape(&self.segment, key)
+    }
+
     /// The moves of the segment's games, read a run of games at a time as
     /// they are asked for.
     pub fn moves(&self) -> Moves<'_> {

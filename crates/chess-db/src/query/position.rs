@@ -51,6 +51,8 @@ pub(crate) struct Target {
     totals: [u8; 2],
     /// Its home pawns and numbers of pieces, as `index::late` counts them.
     late_state: u32,
+    /// Its shape (see `crate::shape`).
+    shape: u32,
     /// The last ply looked at.
     max_ply: u32,
 }
@@ -67,6 +69,7 @@ impl Target {
             material,
             totals,
             late_state: late::state(mask, totals),
+            shape: crate::shape::of(position),
             max_ply: max_ply.unwrap_or(u32::MAX),
         }
     }
@@ -139,6 +142,12 @@ pub(crate) fn opening_row(view: &View, target: &Target) -> Result<(Arc<Option<Ro
 pub(crate) fn search_segment(view: &View, target: &Target, allowed: Option<&[bool]>) -> Result<Vec<Match>, Error> {
     let first = view.first;
     let (opening, whole) = opening_row(view, target)?;
+    // A segment none of whose games passes through the target's shape
+    // holds no game that reaches it: nothing of its games is read. (A row
+    // lists games that reach it, so with a row the shape is held.)
+    if opening.is_none() && !view.may_have_shape(target.shape)? {
+        return Ok(Vec::new());
+    }
     if let Some(row) = opening.as_ref()
         && whole
     {
