@@ -40,6 +40,9 @@ pub enum Part {
     /// A bucket of the shapes its games pass through (see `shapes`), by
     /// its number.
     Shapes(u32),
+    /// The explorer's counts kept for the opening table's row of one
+    /// position, by its key.
+    Tally(u64),
 }
 
 impl Part {
@@ -54,6 +57,7 @@ impl Part {
             Part::Opening(key) => (6, key),
             Part::Late => (7, 0),
             Part::Shapes(bucket) => (8, u64::from(bucket)),
+            Part::Tally(key) => (9, key),
         };
         xxhash_rust::xxh3::xxh3_64_with_seed(&n.to_le_bytes(), info.seal_key(group))
     }
@@ -476,60 +480,63 @@ impl HeaderColumns {
     }
 }
 
-/// The opening table's rows for segment `info`, whose games' `outcomes`
-/// are given: each position's key and its entries (and, for a row of
-/// [`TALLIED`] games or more, their counts) as the store keeps them.
-pub fn opening_rows(table: &Popular, info: &SegmentInfo, outcomes: &Outcomes) -> Vec<(u64, Vec<u8>)> {
-    table
-        .positions()
-        .map(|(key, entries)| {
-            let mut w = Writer::default();
-            // Gaps as u16s, not varints: a popular position's row holds
-            // thousands, read back with a copy.
-            let mut last = 0u16;
-            let gaps: Vec<u16> = entries
-                .iter()
-                .map(|e| {
-                    let gap = e.game - last;
-                    last = e.game;
-                    gap
-                })
-                .collect();
-            w.u16s(&gaps);
-            let plies: Vec<u8> = entries.iter().map(|e| e.ply).collect();
-            w.bytes(&plies);
-            let next: Vec<u16> = entries.iter().map(|e| e.next).collect();
-            w.u16s(&next);
-            if entries.len() >= TALLIED {
-                let mut tally = Tally::default();
-                for e in &entries {
-                    let i = usize::from(e.game);
-                    tally.add(i as u64, u32::from(e.ply), e.next, outcomes, i);
-                }
-                tally.keep_top();
-                w.varint(1);
-                tally.write(&mut w);
-            } else {
-                w.varint(0);
+/// A segment's opening table as the store keeps it.
+#[derive(Debug, Default)]
+pub struct OpeningBlobs {
+    /// Each position's key and row.
+    pub rows: Vec<(u64, Vec<u8>)>,
+    /// For the rows of [`TALLIED`] games or more, the position's key and
+    /// the explorer's counts of the row's games.
+    pub tallies: Vec<(u64, Vec<u8>)>,
+}
+
+/// A segment's opening table as the store keeps it (`outcomes`: the
+/// segment's, for the counts).
+pub fn opening_rows(table: &Popular, info: &SegmentInfo, outcomes: &Outcomes) -> OpeningBlobs {
+    let mut rows = Vec::new();
+    let mut tallies = Vec::new();
+    for (key, entries) in table.positions() {
+        let mut w = Writer::default();
+        // Gaps as u16s, not varints: a popular position's row holds
+        // thousands, read back with a copy.
+        let mut last = 0u16;
+        let gaps: Vec<u16> = entries
+            .iter()
+            .map(|e| {
+                let gap = e.game - last;
+                last = e.game;
+                gap
+            })
+            .collect();
+        w.u16s(&gaps);
+        let plies: Vec<u8> = entries.iter().map(|e| e.ply).collect();
+        w.bytes(&plies);
+        let next: Vec<u16> = entries.iter().map(|e| e.next).collect();
+        w.u16s(&next);
+        rows.push((key, seal(&w.finish(), Part::Opening(key).seed(info))));
+        if entries.len() >= TALLIED {
+            let mut tally = Tally::default();
+            for e in &entries {
+                let i = usize::from(e.game);
+                tally.add(i as u64, u32::from(e.ply), e.next, outcomes, i);
             }
-            (key, seal(&w.finish(), Part::Opening(key).seed(info)))
-        })
-        .collect()
+            tally.keep_top();
+            let mut w = Writer::default();
+            tally.write(&mut w);
+            tallies.push((key, seal(&w.finish(), Part::Tally(key).seed(info))));
+        }
+    }
+    OpeningBlobs { rows, tallies }
 }
 
 /// The row of the position `key` in segment `info`, checked: games of the
-/// segment, in order; counts that hold together.
+/// segment, in order.
 pub fn opening_row(blob: &[u8], key: u64, info: &SegmentInfo) -> Result<Row, Corrupt> {
     let raw = unseal(blob, Part::Opening(key).seed(info))?;
     let mut r = Reader::new(&raw);
     let gaps = r.u16s()?;
     let plies = r.bytes()?;
     let next = r.u16s()?;
-    let tally = match r.varint()? {
-        0 => None,
-        1 => Some(Tally::read(&mut r, info.games as usize)?),
-        _ => return Err(Corrupt("an opening row")),
-    };
     if plies.len() != gaps.len() || next.len() != gaps.len() || !r.is_empty() {
         return Err(Corrupt("an opening row"));
     }
@@ -547,7 +554,19 @@ pub fn opening_row(blob: &[u8], key: u64, info: &SegmentInfo) -> Result<Row, Cor
             next: next[k],
         });
     }
-    Ok(Row { entries: out, tally })
+    Ok(Row { entries: out })
+}
+
+/// The explorer's counts kept for the row of the position `key` in segment
+/// `info`, checked: counts that hold together.
+pub fn opening_tally(blob: &[u8], key: u64, info: &SegmentInfo) -> Result<Tally, Corrupt> {
+    let raw = unseal(blob, Part::Tally(key).seed(info))?;
+    let mut r = Reader::new(&raw);
+    let tally = Tally::read(&mut r, info.games as usize)?;
+    if !r.is_empty() {
+        return Err(Corrupt("an opening row's counts"));
+    }
+    Ok(tally)
 }
 
 #[cfg(test)]
@@ -574,9 +593,10 @@ mod tests {
         }
         let table = Popular::build(entries);
         let segment = info(1, 50);
-        let rows = opening_rows(&table, &segment, &Outcomes::default());
-        assert_eq!(rows.len(), 2);
-        let (key, row) = &rows[0];
+        let blobs = opening_rows(&table, &segment, &Outcomes::default());
+        assert_eq!(blobs.rows.len(), 2);
+        assert!(blobs.tallies.is_empty(), "rows of four games keep no counts");
+        let (key, row) = &blobs.rows[0];
         assert_eq!(*key, 11);
         let back = opening_row(row, 11, &segment).unwrap().entries;
         let games: Vec<u16> = back.iter().map(|e| e.game).collect();
@@ -589,6 +609,36 @@ mod tests {
         let last = damaged.len() - 1;
         damaged[last] ^= 1;
         assert!(opening_row(&damaged, 11, &segment).is_err());
+    }
+
+    #[test]
+    fn a_large_rows_counts_are_kept_apart_and_read_back_under_its_key_only() {
+        // 40 games reach the position 11 at ply 2; 30 play one move, 10 another.
+        let entries: Vec<_> = (0..40u16)
+            .map(|game| (11, game, 2, if game < 30 { 0x0111 } else { 0x0222 }))
+            .collect();
+        let table = Popular::build(entries);
+        let segment = info(3, 50);
+        let outcomes = Outcomes {
+            results: vec![1; 50],
+            white_elo: vec![2000; 50],
+            black_elo: vec![2100; 50],
+            dates: vec![20200101; 50],
+            white: vec![0; 50],
+            black: vec![1; 50],
+        };
+        let blobs = opening_rows(&table, &segment, &outcomes);
+        assert_eq!(blobs.tallies.len(), 1);
+        let (key, blob) = &blobs.tallies[0];
+        assert_eq!(*key, 11);
+        let tally = opening_tally(blob, 11, &segment).unwrap();
+        let mut games: Vec<(u16, u64)> = tally.moves.iter().map(|(m, c)| (*m, c.games)).collect();
+        games.sort_unstable();
+        assert_eq!(games, [(0x0111, 30), (0x0222, 10)]);
+        assert!(opening_tally(blob, 12, &segment).is_err(), "another position's key");
+        assert!(opening_tally(blob, 11, &info(4, 50)).is_err(), "another segment");
+        let (_, row) = &blobs.rows[0];
+        assert!(opening_tally(row, 11, &segment).is_err(), "the row is not the counts");
     }
 
     #[test]

@@ -273,8 +273,9 @@ impl Collector {
 fn write(store: &mut Store, mut f: Finished, shared: &Shared) -> Result<(), Error> {
     let (openings, late) = f.built.tables();
     let shapes = shape_blobs(std::mem::take(&mut f.built.shapes), &f.info);
+    let outcomes = f.built.headers.outcomes();
+    let openings = opening_rows(&openings, &f.info, &outcomes);
     let b = &f.built;
-    let outcomes = b.headers.outcomes();
     let blobs = Blobs {
         search: b.search.to_blob(&f.info),
         outcomes: outcomes.to_blob(&f.info),
@@ -288,7 +289,8 @@ fn write(store: &mut Store, mut f: Finished, shared: &Shared) -> Result<(), Erro
             .enumerate())
         .map(|(k, block)| block.to_blob(&f.info, k as u32))
         .collect(),
-        openings: opening_rows(&openings, &f.info, &outcomes),
+        openings: openings.rows,
+        tallies: openings.tallies,
         shapes,
     };
     store.write_segment(f.info, &blobs, &f.rows, &f.errors, &b.headers.new_names)?;

@@ -18,6 +18,7 @@ use super::late::LateStates;
 use super::popular::{Entry, Row};
 use super::segment::{HeaderColumns, MoveBlock, NewNames, Outcomes, SearchColumns};
 use super::store::SegmentInfo;
+use crate::tally::Tally;
 
 /// The default limit: some five segments' search and header columns
 /// (about 330,000 games). Measured with `chess-db` on collections of 1 and
@@ -45,6 +46,8 @@ pub(crate) enum Columns {
     /// A position's entries in a segment's opening table (`None`: the
     /// table does not have it).
     Opening(Arc<Option<Row>>),
+    /// The explorer's counts kept for a position's row (`None`: none kept).
+    Tally(Arc<Option<Tally>>),
 }
 
 impl Columns {
@@ -58,11 +61,12 @@ impl Columns {
             Columns::Headers(c) => c.heap_bytes(),
             Columns::Late(c) => c.heap_bytes(),
             Columns::Opening(c) => {
-                64 + c.as_ref().as_ref().map_or(0, |row| {
-                    row.entries.capacity() * size_of::<Entry>()
-                        + row.tally.as_ref().map_or(0, |t| 64 * (t.moves.len() + t.top.len()))
-                })
+                64 + c
+                    .as_ref()
+                    .as_ref()
+                    .map_or(0, |row| row.entries.capacity() * size_of::<Entry>())
             }
+            Columns::Tally(c) => 64 + c.as_ref().as_ref().map_or(0, |t| 64 * (t.moves.len() + t.top.len())),
         }
     }
 }
@@ -101,6 +105,7 @@ groups!(
     Headers(HeaderColumns),
     Late(LateStates),
     Opening(Option<Row>),
+    Tally(Option<Tally>),
 );
 
 /// Which columns: the file (its number in the cache), the segment (as its

@@ -35,6 +35,7 @@ use segment::{HeaderColumns, MoveBlock, Names, NewNames, Outcomes, SEGMENT_GAMES
 use store::{SegmentInfo, Store};
 
 use crate::identity::{Change, Identity};
+use crate::tally::Tally;
 use crate::{Corrupt, Error, Unreadable};
 
 /// How to open a database.
@@ -570,6 +571,19 @@ impl FileIndex {
             let [headers, outcomes, names] =
                 [Part::Headers, Part::Outcomes, Part::Names].map(|part| self.shared.must_blob(info.id, part));
             HeaderColumns::from_blobs(&headers?, &outcomes?, &names?, &info).map_err(damaged)
+        })
+    }
+
+    /// The explorer's counts kept for the opening row of the position
+    /// `key` in a segment, if it has a row of that many games (read by key:
+    /// not the row's games).
+    pub(crate) fn kept_tally(&self, segment: &Segment, key: u64) -> Result<Arc<Option<Tally>>, Error> {
+        let info = segment.info;
+        self.group(segment, Part::Tally(key), || {
+            match self.shared.load_blob(info.id, Part::Tally(key))? {
+                Some(blob) => blob::opening_tally(&blob, key, &info).map(Some).map_err(damaged),
+                None => Ok(None),
+            }
         })
     }
 

@@ -57,8 +57,6 @@ pub struct Popular {
 pub struct Row {
     /// The games, in order.
     pub entries: Vec<Entry>,
-    /// Their counts, kept for rows of at least [`TALLIED`] games.
-    pub tally: Option<crate::tally::Tally>,
 }
 
 /// A row of at least this many games keeps its counts for the explorer

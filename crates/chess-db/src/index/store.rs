@@ -13,7 +13,8 @@
 //!   segment and group, each its own row so that one is read without
 //!   the others (see `docs/index-format.md`); `moves`: their moves, by
 //!   runs of 4,096 games; `openings`: their opening tables, one row a
-//!   position; `shapes`: the shapes their games pass through, by buckets;
+//!   position, and `tallies` the explorer's counts of their larger rows;
+//!   `shapes`: the shapes their games pass through, by buckets;
 //! - `meta`: the format version and the identity of the PGN file indexed.
 //!
 //! The file is marked with an application id and a version, so a foreign
@@ -29,7 +30,8 @@ use crate::{Error, Unreadable};
 
 /// The index format's version: an index of another is rebuilt. Version 4:
 /// the shapes each segment's games pass through (a deep position is looked
-/// for only in the segments that may hold its shape). Version 3:
+/// for only in the segments that may hold its shape), and the explorer's
+/// counts apart from the opening rows. Version 3:
 /// the columns in five groups, the moves by runs of games and the opening
 /// table by position, each read alone (version 2 had two blobs a
 /// segment). Version 2: a game's result is the one the reader reports (the
@@ -93,6 +95,9 @@ pub struct Blobs {
     pub openings: Vec<(u64, Vec<u8>)>,
     /// The shapes its games pass through, a blob a bucket.
     pub shapes: Vec<Vec<u8>>,
+    /// The explorer's counts of its opening table's larger rows: each
+    /// position's key and counts.
+    pub tallies: Vec<(u64, Vec<u8>)>,
 }
 
 /// One game's row of the `games` table.
@@ -151,6 +156,8 @@ CREATE TABLE columns(segment INTEGER NOT NULL, part TEXT NOT NULL, data BLOB NOT
 CREATE TABLE moves(segment INTEGER NOT NULL, block INTEGER NOT NULL, data BLOB NOT NULL,
   PRIMARY KEY(segment, block));
 CREATE TABLE openings(segment INTEGER NOT NULL, key INTEGER NOT NULL, entries BLOB NOT NULL,
+  PRIMARY KEY(segment, key)) WITHOUT ROWID;
+CREATE TABLE tallies(segment INTEGER NOT NULL, key INTEGER NOT NULL, data BLOB NOT NULL,
   PRIMARY KEY(segment, key)) WITHOUT ROWID;
 CREATE TABLE shapes(segment INTEGER NOT NULL, bucket INTEGER NOT NULL, data BLOB NOT NULL,
   PRIMARY KEY(segment, bucket));
@@ -351,6 +358,10 @@ impl Store {
                 .conn
                 .prepare_cached("SELECT entries FROM openings WHERE segment = ?1 AND key = ?2")
                 .and_then(|mut s| s.query_row(params![id, key as i64], |r| r.get(0)).optional()),
+            Part::Tally(key) => self
+                .conn
+                .prepare_cached("SELECT data FROM tallies WHERE segment = ?1 AND key = ?2")
+                .and_then(|mut s| s.query_row(params![id, key as i64], |r| r.get(0)).optional()),
             Part::Shapes(bucket) => self
                 .conn
                 .prepare_cached("SELECT data FROM shapes WHERE segment = ?1 AND bucket = ?2")
@@ -362,7 +373,7 @@ impl Store {
         };
         let got = got.map_err(sql)?;
         match (got, part) {
-            (None, Part::Opening(_)) => Ok(None),
+            (None, Part::Opening(_) | Part::Tally(_)) => Ok(None),
             (None, _) => Err(Error::Index(format!("segment {id} has no {part:?} blob"))),
             (got, _) => Ok(got),
         }
@@ -399,6 +410,8 @@ impl Store {
         tx.execute("DELETE FROM openings WHERE segment >= ?1", [id])
             .map_err(sql)?;
         tx.execute("DELETE FROM shapes WHERE segment >= ?1", [id])
+            .map_err(sql)?;
+        tx.execute("DELETE FROM tallies WHERE segment >= ?1", [id])
             .map_err(sql)?;
         tx.execute("DELETE FROM games WHERE id > ?1", [first]).map_err(sql)?;
         tx.execute("DELETE FROM errors WHERE game > ?1", [first]).map_err(sql)?;
@@ -500,6 +513,12 @@ impl Store {
                 stmt.execute(params![info.id, *key as i64, entries]).map_err(sql)?;
             }
             let mut stmt = tx
+                .prepare_cached("INSERT INTO tallies(segment, key, data) VALUES (?1, ?2, ?3)")
+                .map_err(sql)?;
+            for (key, data) in &blobs.tallies {
+                stmt.execute(params![info.id, *key as i64, data]).map_err(sql)?;
+            }
+            let mut stmt = tx
                 .prepare_cached("INSERT INTO shapes(segment, bucket, data) VALUES (?1, ?2, ?3)")
                 .map_err(sql)?;
             for (bucket, data) in blobs.shapes.iter().enumerate() {
@@ -525,6 +544,7 @@ fn column_name(part: Part) -> &'static str {
         Part::Moves(_) => "moves",
         Part::Opening(_) => "openings",
         Part::Shapes(_) => "shapes",
+        Part::Tally(_) => "tallies",
     }
 }
 

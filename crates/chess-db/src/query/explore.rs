@@ -10,7 +10,7 @@ use crate::Database;
 use crate::Error;
 use crate::header::GameResult;
 use crate::query::filter::Filter;
-use crate::query::position::{Target, opening_row, search_segment};
+use crate::query::position::{Target, row_is_whole, search_segment};
 use crate::record::unpack_move;
 use crate::tally::{Candidate, TOP_GAMES, Tally};
 
@@ -94,10 +94,13 @@ impl Database {
         let parts = self.each_view(filter, false, |view, allowed| {
             // A row that is the whole answer and kept its counts answers
             // without the segment's games; otherwise they are counted.
-            let (row, whole) = opening_row(view, &target)?;
-            let kept = match row.as_ref() {
-                Some(row) if whole && !filtered => row.tally.clone(),
-                _ => None,
+            // (Counts are kept only with a row: the segment has one.)
+            let kept = match filtered {
+                true => None,
+                false => match view.kept_tally(target.key)?.as_ref() {
+                    Some(tally) if row_is_whole(view, &target)? => Some(tally.clone()),
+                    _ => None,
+                },
             };
             let mut tally = match kept {
                 Some(mut tally) => {

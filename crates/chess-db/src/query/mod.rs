@@ -54,6 +54,12 @@ impl View {
         Ok(self.index.late_states(&self.segment)?.may_hold(state))
     }
 
+    /// The explorer's counts kept for the segment's opening row of the
+    /// position `key`, if it has a row that large.
+    pub fn kept_tally(&self, key: u64) -> Result<Arc<Option<crate::tally::Tally>>, Error> {
+        self.index.kept_tally(&self.segment, key)
+    }
+
     /// Whether some game of the segment may pass through the shape `key`
     /// (see `crate::shape`): `false` for sure.
     pub fn may_have_shape(&self, key: u32) -> Result<bool, Error> {

@@ -43,7 +43,8 @@ pub struct Match {
 /// What a search looks for, made once.
 pub(crate) struct Target {
     pub(crate) position: Position,
-    key: u64,
+    /// Its key for repetitions (the opening table's).
+    pub(crate) key: u64,
     /// The home pawns (a bit each, see `record::home_pawns`) as 16 masks.
     home: [u8; 16],
     material: Material,
@@ -133,8 +134,14 @@ pub(crate) fn losses_window(losses: &[u8; 2 * PIECES], start: [u8; 2], totals: [
 /// then the segment's games need not be looked at.
 pub(crate) fn opening_row(view: &View, target: &Target) -> Result<(Arc<Option<Row>>, bool), Error> {
     let row = view.opening(target.key)?;
-    let whole = row.is_some() && (target.max_ply <= OPENING_PLIES as u32 || !view.late_may_hold(target.late_state)?);
+    let whole = row.is_some() && row_is_whole(view, target)?;
     Ok((row, whole))
+}
+
+/// Whether the segment's opening row for the target, which it has, is the
+/// whole answer (see [`opening_row`]).
+pub(crate) fn row_is_whole(view: &View, target: &Target) -> Result<bool, Error> {
+    Ok(target.max_ply <= OPENING_PLIES as u32 || !view.late_may_hold(target.late_state)?)
 }
 
 /// The matches of `target` in one segment; `allowed` says which games may
