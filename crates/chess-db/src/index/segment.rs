@@ -8,8 +8,11 @@
 //! - the moves ([`MoveBlock`], in [`MOVE_BLOCKS`] runs of games), read only
 //!   for the games a search must replay;
 //! - the opening table, one row a position (see `popular`), read by key,
-//!   and what its games hold after the table's plies (see `late`), which
-//!   says when a row is the whole answer;
+//!   the explorer's counts of its larger rows apart, and what its games
+//!   hold after the table's plies (see `late`), which says when a row is
+//!   the whole answer;
+//! - the shapes its games pass through (see `shapes`), a bucket read at a
+//!   time, which rule the segment out for most positions deep in games;
 //! - what the explorer counts ([`Outcomes`]: results, ratings, dates,
 //!   players);
 //! - the rest of the header values and where each game is in the file

@@ -10,8 +10,11 @@
 //! most it, and it has as many pieces a side as the target only between
 //! two of its captures: a second window, which the index keeps too. A
 //! position of the opening that many games reach is looked up in the
-//! opening table (one row read by key). What is left is replayed, within
-//! both windows only, reading the moves of those games alone.
+//! opening table (one row read by key); a segment none of whose games
+//! passes through the position's shape (its pawns and its numbers of
+//! pieces, see `crate::shape`) is ruled out by one bucket of its shapes.
+//! What is left is replayed, within both windows only, reading the moves
+//! of those games alone.
 
 use std::sync::Arc;
 
